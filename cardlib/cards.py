@@ -1,0 +1,192 @@
+"""Cards, suits, decks and seeded shuffles.
+
+A card is a small immutable value with a canonical two-character code (``QS``, ``TD``,
+``AH``).  Every file format and command line in the project speaks these codes, so parsing
+is forgiving (lower case, ``10`` for ``T``) and writing is strict (always the canonical
+form).  Decks are plain data: a tuple of cards in a fixed, documented order, so that a
+seeded shuffle of the same deck gives the same deal in a notebook, on the command line and
+in the tests.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+SUITS = "SHDC"
+"""Suit letters in display order: spades, hearts, diamonds, clubs."""
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RED_SUITS = frozenset("HD")
+
+# Hungarian (German-suited) pack used for Cruce: the same four suits under other names.
+HUNGARIAN_SUIT_NAMES = {"S": "leaves", "H": "hearts", "D": "bells", "C": "acorns"}
+
+RANK_CHARS = "A23456789TJQK"
+"""Ranks in value order: A=1 ... K=13 (the order French-deck games count in)."""
+
+RANK_NAMES = {
+    1: "ace", 11: "jack", 12: "queen", 13: "king",
+    **{v: str(v) for v in range(2, 11)},
+}
+
+
+class BadCard(ValueError):
+    """A card code that does not name a card of the deck in use."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One playing card.
+
+    ``rank`` is the card's face value (A=1 ... K=13, or 1..15 in the Diamonds deck);
+    ``suit`` is one of ``S H D C``.  The ordering (rank, then suit) is only for sorting
+    hands deterministically; each game ranks cards with its own rank order.
+    """
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if self.suit not in SUITS:
+            raise BadCard(f"unknown suit {self.suit!r}: suits are S, H, D, C")
+        if not 1 <= self.rank <= 15:
+            raise BadCard(f"rank {self.rank} out of range 1..15")
+
+    @property
+    def code(self) -> str:
+        """Canonical code: ``QS``, ``TD``, ``AH``; ranks above 13 as numbers (``15D``)."""
+        if self.rank <= 13:
+            return RANK_CHARS[self.rank - 1] + self.suit
+        return f"{self.rank}{self.suit}"
+
+    @property
+    def value(self) -> int:
+        """Face value used by arithmetic games: A=1, J=11, Q=12, K=13."""
+        return self.rank
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self.suit]
+
+    @property
+    def label(self) -> str:
+        """Short human label with the suit symbol: ``Q♠``, ``10♦``."""
+        rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(self.rank, str(self.rank))
+        return rank + self.symbol
+
+    @property
+    def name(self) -> str:
+        return f"{RANK_NAMES.get(self.rank, str(self.rank))} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def _repr_svg_(self) -> str:
+        from cardlib.svg import card_svg
+
+        return card_svg(self)
+
+
+def parse_card(text: str | Card, *, numeric: bool = False) -> Card:
+    """Read a card code such as ``QS``, ``qs``, ``10D``, ``TD`` or ``15D``.
+
+    ``numeric=True`` reads ranks as plain numbers (``1D`` is the 1, not the ace), which is
+    how the Diamonds deck is written.  A bad code raises :class:`BadCard` naming it.
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise BadCard(f"card code must be text, got {text!r}")
+    raw = text.strip().upper()
+    if len(raw) < 2:
+        raise BadCard(f"bad card code {text!r}: expected rank then suit, like 'QS' or '10D'")
+    rank_part, suit = raw[:-1], raw[-1]
+    if suit not in SUITS:
+        raise BadCard(f"bad card code {text!r}: unknown suit {suit!r} (use S, H, D or C)")
+    if rank_part.isdigit():
+        rank = int(rank_part)
+        if not numeric and not 2 <= rank <= 10:
+            raise BadCard(f"bad card code {text!r}: rank {rank_part!r} is not a card rank")
+        if numeric and not 1 <= rank <= 15:
+            raise BadCard(f"bad card code {text!r}: rank {rank} is outside 1..15")
+    elif len(rank_part) == 1 and rank_part in RANK_CHARS and not numeric:
+        rank = RANK_CHARS.index(rank_part) + 1
+    else:
+        raise BadCard(f"bad card code {text!r}: unknown rank {rank_part!r}")
+    return Card(rank, suit)
+
+
+def parse_cards(text: str | Iterable[str | Card], *, numeric: bool = False) -> tuple[Card, ...]:
+    """Read several codes, from a list or a space/comma separated string."""
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return tuple(parse_card(item, numeric=numeric) for item in items)
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    """The canonical codes of ``cards``, for JSON and messages."""
+    return [card.code for card in cards]
+
+
+# --- Decks -------------------------------------------------------------------------------
+
+def french_deck() -> tuple[Card, ...]:
+    """The 52-card French deck, suit by suit (S, H, D, C), ace to king."""
+    return tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+
+
+def suit_cards(suit: str, ranks: Iterable[int] = range(1, 14)) -> tuple[Card, ...]:
+    """The cards of one suit, in the order of ``ranks``."""
+    return tuple(Card(rank, suit) for rank in ranks)
+
+
+def hungarian_deck() -> tuple[Card, ...]:
+    """Cruce's 24-card pack: 9, 10, J, Q, K, A in each of the four suits."""
+    return tuple(Card(rank, suit) for suit in SUITS for rank in (9, 10, 11, 12, 13, 1))
+
+
+def diamonds_deck() -> tuple[Card, ...]:
+    """The Diamonds game's 60 cards: four suits of 1..15 (codes ``1D`` .. ``15D``)."""
+    return tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 16))
+
+
+DECKS = {
+    "french52": french_deck,
+    "hungarian24": hungarian_deck,
+    "diamonds60": diamonds_deck,
+}
+
+T = TypeVar("T")
+
+
+def shuffled(items: Sequence[T], seed: int | str) -> tuple[T, ...]:
+    """A seeded shuffle: the same ``items`` and ``seed`` give the same order everywhere.
+
+    Uses Python's Mersenne Twister through :class:`random.Random`, whose output for a given
+    integer or string seed is stable across platforms and Python versions (string seeds are
+    hashed with SHA-512, not with the per-process ``hash``).
+    """
+    order = list(items)
+    random.Random(seed).shuffle(order)
+    return tuple(order)
+
+
+def deal(cards: Sequence[T], hands: int, size: int) -> tuple[tuple[T, ...], ...]:
+    """Deal ``size`` cards to each of ``hands`` players one at a time, round the table.
+
+    Card k goes to hand k % hands, which is how cards are dealt at a real table (and how
+    OpenSpiel deals Hearts, so the differential test can share deals).
+    """
+    if hands * size > len(cards):
+        raise ValueError(f"cannot deal {hands}×{size} cards from {len(cards)}")
+    return tuple(tuple(cards[k] for k in range(h, hands * size, hands)) for h in range(hands))

@@ -1,0 +1,266 @@
+"""The one Game protocol that all five games, the widgets, the bots and the solvers share.
+
+It follows OpenSpiel's State API (``legal_moves``, ``apply``, ``is_over``, ``scores``) with
+python-chess's ergonomics (moves print and parse as text, states are values).  Two extras
+serve the teaching side: ``explain(move)`` says *why* a move is legal or not, citing a rule
+id, and ``view(seat)`` gives what one player may see.
+
+A state is an immutable value.  ``apply`` returns a new state and never touches the old
+one, so undo is "keep the previous state", a search can branch freely, and a refused move
+cannot leave a half-changed game behind.
+
+Games subclass :class:`GameState` and implement the few ``_``-prefixed hooks; everything a
+caller uses (checking legality before applying, history, save/load by replay) is written
+once here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a game, as data.
+
+    ``id`` is stable (``hearts.lead.hearts-unbroken``) so tests, explanations and notebooks
+    can point at it; ``source`` cites the seed paragraph or the spec decision it comes from.
+    """
+
+    id: str
+    text: str
+    source: str = ""
+
+
+class RuleBook(Mapping[str, Rule]):
+    """The rules of one game, by id.  Asking for an unknown id is a programming error."""
+
+    def __init__(self, rules: Sequence[Rule]):
+        self._rules = {rule.id: rule for rule in rules}
+        if len(self._rules) != len(rules):
+            raise ValueError("duplicate rule id in rule book")
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        try:
+            return self._rules[rule_id]
+        except KeyError:
+            raise KeyError(f"no rule {rule_id!r}; known: {', '.join(self._rules)}") from None
+
+    def __iter__(self):
+        return iter(self._rules)
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a move is legal or not: the verdict, the rule id it rests on, and plain words."""
+
+    legal: bool
+    rule: str
+    text: str
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        return f"{'legal' if self.legal else 'illegal'} [{self.rule}]: {self.text}"
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse.  Carries the rule id and the explanation text."""
+
+    def __init__(self, rule: str, text: str):
+        super().__init__(f"{text} [{rule}]")
+        self.rule = rule
+        self.text = text
+
+
+class BadMoveText(ValueError):
+    """Text that does not parse as a move of this game."""
+
+
+Move = Hashable
+"""A move is any hashable, orderable value whose ``str`` parses back with ``parse_move``."""
+
+
+@runtime_checkable
+class State(Protocol):
+    """What every game state offers (see the module docstring)."""
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def history(self) -> tuple[Any, ...]: ...
+    def legal_moves(self) -> list[Any]: ...
+    def apply(self, move: Any) -> State: ...
+    def explain(self, move: Any) -> Explanation: ...
+    def scores(self) -> list[float]: ...
+    def view(self, seat: int) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named game option: its default and what it changes (shown in notebooks)."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+
+
+class Game(ABC):
+    """A game: its name, rules, options, and how to start, parse, save and load.
+
+    The registry (:mod:`cardlib.games`) hands out one instance per game.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    players: ClassVar[int]
+    rules: ClassVar[RuleBook]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Fill defaults and refuse unknown or out-of-range options by name."""
+        known = {opt.name: opt for opt in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise TypeError(
+                f"{self.name}: unknown option(s) {', '.join(unknown)}; "
+                f"known: {', '.join(known) or 'none'}"
+            )
+        result = {name: opt.default for name, opt in known.items()}
+        for name, value in options.items():
+            choices = known[name].choices
+            if choices is not None and value not in choices:
+                raise ValueError(f"{self.name}: option {name}={value!r}; choose from {choices}")
+            result[name] = value
+        return result
+
+    @abstractmethod
+    def new(self, seed: int = 0, **options: Any) -> GameState:
+        """A fresh game; every chance event of the whole game follows from ``seed``."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Any:
+        """The move written as ``text`` (the inverse of ``str(move)``)."""
+
+    def save(self, state: GameState) -> dict[str, Any]:
+        """A JSON-safe record of the game: how it started and the moves played."""
+        return {
+            "game": self.name,
+            "start": state.start_record(),
+            "moves": [str(move) for move in state.history],
+        }
+
+    def load(self, data: Mapping[str, Any]) -> GameState:
+        """Rebuild a state by replaying a saved record through the rules."""
+        if data.get("game") != self.name:
+            raise ValueError(f"record is for game {data.get('game')!r}, not {self.name!r}")
+        state = self.from_start_record(data["start"])
+        for number, text in enumerate(data.get("moves", []), start=1):
+            move = self.parse_move(text)
+            try:
+                state = state.apply(move)
+            except IllegalMove as exc:
+                raise IllegalMove(exc.rule, f"saved move {number} ({text}): {exc.text}") from None
+        return state
+
+    def from_start_record(self, start: Mapping[str, Any]) -> GameState:
+        """The initial state a ``start_record`` describes; default: seed and options."""
+        return self.new(seed=start["seed"], **start.get("options", {}))
+
+    def __repr__(self) -> str:
+        return f"<game {self.name!r}>"
+
+
+@dataclass(frozen=True, eq=False)
+class GameState(ABC):
+    """Base for every game's state: legality checked once, history kept, values immutable.
+
+    Subclasses are frozen dataclasses.  They implement:
+
+    * ``_legal_moves()``: the legal moves, any order (sorted here);
+    * ``_explain(move)``: an :class:`Explanation` for any move, legal or not;
+    * ``_next(move)``: the next state for a move already known to be legal;
+    * ``to_move``, ``is_over``, ``scores()``, ``view(seat)``, ``start_record()``.
+
+    ``history`` is carried by the subclass as a field so that it stays part of the value.
+    """
+
+    game: ClassVar[Game]
+    history: tuple[Any, ...] = field(default=(), kw_only=True)
+
+    # --- hooks -------------------------------------------------------------------------
+    @abstractmethod
+    def _legal_moves(self) -> Sequence[Any]: ...
+
+    @abstractmethod
+    def _explain(self, move: Any) -> Explanation: ...
+
+    @abstractmethod
+    def _next(self, move: Any) -> GameState: ...
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]: ...
+
+    @abstractmethod
+    def start_record(self) -> dict[str, Any]: ...
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see.  Default: everything (perfect-information games)."""
+        return self
+
+    # --- the public protocol, written once ----------------------------------------------
+    def legal_moves(self) -> list[Any]:
+        """Legal moves for ``to_move``, sorted; empty once the game is over."""
+        if self.is_over:
+            return []
+        return sorted(self._legal_moves())
+
+    def explain(self, move: Any) -> Explanation:
+        """Why ``move`` is legal or not here, citing the rule id."""
+        if self.is_over:
+            return Explanation(False, "game.over", "the game is over; no move is accepted")
+        return self._explain(move)
+
+    def apply(self, move: Any) -> GameState:
+        """The state after ``move``; :class:`IllegalMove` (state untouched) if refused."""
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        if self.is_over or move not in self._legal_moves():
+            why = self.explain(move)
+            if why.legal:  # explain and legal_moves disagree: a bug in the game, say so
+                raise AssertionError(f"{self.game.name}: explain() calls {move} legal but "
+                                     "it is not among legal_moves()")
+            raise IllegalMove(why.rule, why.text)
+        return self._next(move)
+
+    def replay(self) -> list[GameState]:
+        """Every state from the start to this one (for step-through replays)."""
+        state = self.game.from_start_record(self.start_record())
+        states = [state]
+        for move in self.history:
+            state = state.apply(move)
+            states.append(state)
+        return states
+
+    def _repr_html_(self) -> str | None:
+        from cardlib import display
+
+        return display.html(self)
