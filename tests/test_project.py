@@ -1,0 +1,83 @@
+"""Promises the project makes about itself: one dependency list, clean notebooks, layering."""
+
+from __future__ import annotations
+
+import ast
+import json
+import tomllib
+
+import pytest
+import yaml
+from harness import NOTEBOOKS, ROOT
+
+NOTEBOOK_FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def test_environment_yml_installs_the_project_through_pip():
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    deps = env["dependencies"]
+    assert any(str(d).startswith("python=3.11") for d in deps)
+    assert "pip" in deps
+    pip_section = next(d["pip"] for d in deps if isinstance(d, dict) and "pip" in d)
+    assert pip_section == ['-e ".[dev]"'] or pip_section == ["-e .[dev]"], pip_section
+    # nothing else is declared there: pyproject.toml is the one list of dependencies
+    conda_packages = [d for d in deps if isinstance(d, str)]
+    assert sorted(conda_packages) == ["pip", "python=3.11"]
+
+
+def test_pyproject_declares_the_required_packages():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = {dep.split(">")[0].split("=")[0].split("[")[0] for dep in project["dependencies"]}
+    assert {"jupyterlab", "ipywidgets", "sympy", "ortools"} <= runtime
+    dev = {d.split(">")[0] for d in project["optional-dependencies"]["dev"]}
+    assert {"pytest", "hypothesis", "nbclient", "playwright", "voila", "ruff"} <= dev
+    assert "open-spiel" in dev and "open-spiel" not in runtime
+
+
+@pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=lambda p: p.name)
+def test_notebooks_are_stored_without_outputs(path):
+    nb = json.loads(path.read_text())
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell.get("outputs") == [], f"{path.name}: a cell has stored outputs"
+            assert cell.get("execution_count") is None, f"{path.name}: execution count stored"
+
+
+def test_start_here_notebook_exists():
+    assert (NOTEBOOKS / "00-start-here.ipynb").exists()
+
+
+def imports_of(path):
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield node.module
+
+
+CORE = ["cards", "protocol", "tricks", "bots", "display", "svg"]
+GAME_PACKAGES = ["hearts", "blackdiamond", "diamonds", "diams", "cruce"]
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_core_imports_no_game(module):
+    for name in imports_of(ROOT / "cardlib" / f"{module}.py"):
+        assert not name.startswith(tuple(f"cardlib.{g}" for g in GAME_PACKAGES)), name
+        assert not name.startswith(("cardlib.widgets", "cardlib.render", "solvers")), name
+
+
+def test_games_import_only_the_core():
+    for game in GAME_PACKAGES:
+        for path in (ROOT / "cardlib" / game).glob("*.py"):
+            for name in imports_of(path):
+                if name.startswith("cardlib."):
+                    top = name.split(".")[1]
+                    assert top in CORE or top == game, f"{path}: imports {name}"
+                assert not name.startswith("solvers"), f"{path}: imports {name}"
+
+
+def test_cardlib_never_imports_solvers():
+    for path in (ROOT / "cardlib").rglob("*.py"):
+        for name in imports_of(path):
+            assert not name.startswith("solvers"), f"{path}: imports {name}"

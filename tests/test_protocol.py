@@ -1,0 +1,121 @@
+"""The Game protocol, checked the same way for every registered game (and the toy game).
+
+Many seeds of random legal play to the end: no exception, legal moves never empty before
+the end, apply never mutates, illegal moves refused with the state unchanged, save/load
+replays to the same state, same seed same deal.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from toygame import Toy
+
+from cardlib import games
+from cardlib.bots import RandomBot, play_out
+from cardlib.protocol import Explanation, IllegalMove
+
+GAMES = [*games.names(), "toy"]
+SEEDS = range(12)
+
+
+def get(name):
+    return Toy() if name == "toy" else games.get(name)
+
+
+def snapshot(state):
+    """A deep copy to compare against after calls that must not mutate."""
+    return copy.deepcopy(state.__dict__)
+
+
+def test_registry_lists_games_and_names_unknown_ones():
+    assert {"hearts", "black-diamond"} <= set(games.names())
+    with pytest.raises(KeyError) as err:
+        games.get("poker")
+    assert "poker" in str(err.value) and "hearts" in str(err.value)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_play_to_the_end(name):
+    game = get(name)
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        state = game.new(seed=seed)
+        steps = 0
+        while not state.is_over:
+            moves = state.legal_moves()
+            assert moves, f"{name} seed {seed}: no legal move at step {steps} before the end"
+            assert moves == sorted(moves)
+            assert state.to_move is not None
+            move = rng.choice(moves)
+            assert state.explain(move).legal
+            assert game.parse_move(str(move)) == move
+            before = snapshot(state)
+            nxt = state.apply(move)
+            assert snapshot(state) == before, "apply mutated the state"
+            assert nxt.history == state.history + (move,)
+            state = nxt
+            steps += 1
+        assert state.to_move is None and state.legal_moves() == []
+        assert len(state.scores()) == game.players
+        with pytest.raises(IllegalMove):
+            state.apply(move)
+        restored = game.load(json.loads(json.dumps(game.save(state))))
+        assert restored.history == state.history
+        assert restored.scores() == state.scores()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name):
+    game = get(name)
+    refused = 0
+    for seed in SEEDS:
+        state = play_partway(game, seed)
+        offered = getattr(state, "candidate_moves", state.legal_moves)()
+        legal = set(state.legal_moves())
+        for move in offered:
+            if move in legal:
+                continue
+            before = snapshot(state)
+            why = state.explain(move)
+            assert isinstance(why, Explanation) and not why.legal
+            assert why.rule and why.text
+            assert why.rule in game.rules or why.rule.startswith(("trick.", "game."))
+            with pytest.raises(IllegalMove) as err:
+                state.apply(move)
+            assert err.value.rule == why.rule
+            assert snapshot(state) == before
+            refused += 1
+    assert refused > 0, f"{name}: no illegal move was ever offered to test"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_game(name):
+    game = get(name)
+    a = play_out(game.new(seed=3), lambda seat: RandomBot(f"3:{seat}"))
+    b = play_out(game.new(seed=3), lambda seat: RandomBot(f"3:{seat}"))
+    assert a.history == b.history and a.scores() == b.scores()
+    assert game.new(seed=3).legal_moves() == game.new(seed=3).legal_moves()
+    assert game.new(seed=3).view(0) == game.new(seed=3).view(0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_unknown_options_are_named(name):
+    with pytest.raises(TypeError) as err:
+        get(name).new(seed=1, no_such_option=True)
+    assert "no_such_option" in str(err.value)
+
+
+def play_partway(game, seed):
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    for _ in range(rng.randrange(0, 20)):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_moves()))
+    if state.is_over:
+        state = game.new(seed=seed)
+    return state
