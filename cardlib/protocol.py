@@ -55,6 +55,19 @@ class RuleBook(Mapping[str, Rule]):
     def __len__(self) -> int:
         return len(self._rules)
 
+    def _repr_html_(self) -> str:
+        """The rules as a table, so a notebook can show them with their ids and sources."""
+        from html import escape
+
+        rows = "".join(
+            f"<tr><td><code>{escape(r.id)}</code></td><td style='text-align:left'>"
+            f"{escape(r.text)}</td><td style='text-align:left'><small>{escape(r.source)}"
+            "</small></td></tr>"
+            for r in self._rules.values()
+        )
+        return ("<table><tr><th>rule</th><th>what it says</th><th>source</th></tr>"
+                f"{rows}</table>")
+
 
 @dataclass(frozen=True)
 class Explanation:

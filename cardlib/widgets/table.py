@@ -136,11 +136,12 @@ class GameTable(widgets.VBox):
                       f"<code>[{escape(exc.rule)}]</code>", kind="illegal")
             return False
         self._history.append(new)
-        self._run_bots()
+        answers = self._run_bots()
         self.show_step(None)
         why = state.explain(move)
+        then = f"<br><small>Then {escape(', '.join(answers))}.</small>" if answers else ""
         self._say(f"Played <b>{escape(self._label(move))}</b>. "
-                  f"<small>{escape(why.text)} <code>[{escape(why.rule)}]</code></small>")
+                  f"<small>{escape(why.text)} <code>[{escape(why.rule)}]</code></small>{then}")
         return True
 
     def click(self, text: str) -> None:
@@ -181,12 +182,19 @@ class GameTable(widgets.VBox):
             s.to_move == self.seat for s in self._history[:-1]
         )
 
-    def _run_bots(self) -> None:
-        """Let the bots move until the human seat is to move or the game is over."""
-        state = self.state
+    def _run_bots(self) -> list[str]:
+        """Let the bots move until the human seat is to move or the game is over.
+
+        Returns what they did, as text, so the learner can follow the play.
+        """
+        state, done = self.state, []
         while not state.is_over and state.to_move != self.seat:
-            state = state.apply(self.bots[state.to_move].choose(state))
+            seat = state.to_move
+            move = self.bots[seat].choose(state)
+            state = state.apply(move)
             self._history.append(state)
+            done.append(f"seat {seat}: {self._label(move)}")
+        return done
 
     # --- callbacks --------------------------------------------------------------------
     @_shown_in_widget
