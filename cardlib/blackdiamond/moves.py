@@ -1,0 +1,185 @@
+"""Black Diamond's three moves as small values, with their text and JSON forms.
+
+* ``Play(card, pile)`` prints as ``7S>NE``;
+* ``Replace(pos)`` prints as ``replace N``;
+* ``Clear(pile)`` prints as ``clear NE``.
+
+Moves of all three kinds sort together (plays first, then replaces, then clears), so a
+list of legal moves has one stable order for the widgets, the bots and the tests.  The
+JSON forms are the spec's: ``{"play": "7S", "to": "NE"}``, ``{"replace": "N"}``,
+``{"clear": "NE"}``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardlib.cards import BadCard, Card, parse_card
+from cardlib.protocol import BadMoveText
+
+from .rules import PILE_INDEX, PILE_NAMES, POSITION_INDEX, POSITIONS
+
+
+class _Move:
+    """Shared ordering for the three move kinds: by kind, then by the kind's own key."""
+
+    _kind: int
+
+    def _key(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (self._kind, *self._key())
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, _Move):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, _Move):
+            return NotImplemented
+        return self.sort_key() <= other.sort_key()
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, _Move):
+            return NotImplemented
+        return self.sort_key() > other.sort_key()
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, _Move):
+            return NotImplemented
+        return self.sort_key() >= other.sort_key()
+
+
+@dataclass(frozen=True, eq=True)
+class Play(_Move):
+    """Play ``card`` from the hand onto ``pile``."""
+
+    card: Card
+    pile: str
+    _kind = 0
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.card, PILE_INDEX.get(self.pile, len(PILE_INDEX)), self.pile)
+
+    def __str__(self) -> str:
+        return f"{self.card}>{self.pile}"
+
+
+@dataclass(frozen=True, eq=True)
+class Replace(_Move):
+    """When stuck: the top diamond of the deck replaces the diamond at ``pos``."""
+
+    pos: str
+    _kind = 1
+
+    def _key(self) -> tuple[Any, ...]:
+        return (POSITION_INDEX.get(self.pos, len(POSITION_INDEX)), self.pos)
+
+    def __str__(self) -> str:
+        return f"replace {self.pos}"
+
+
+@dataclass(frozen=True, eq=True)
+class Clear(_Move):
+    """When stuck: clear ``pile`` and refill the diamonds it touches."""
+
+    pile: str
+    _kind = 2
+
+    def _key(self) -> tuple[Any, ...]:
+        return (PILE_INDEX.get(self.pile, len(PILE_INDEX)), self.pile)
+
+    def __str__(self) -> str:
+        return f"clear {self.pile}"
+
+
+Move = Play | Replace | Clear
+
+
+def _pile(text: str, whole: str) -> str:
+    name = text.strip().upper()
+    if name not in PILE_INDEX:
+        raise BadMoveText(f"bad move {whole!r}: unknown pile {text!r} "
+                          f"(piles are {', '.join(PILE_NAMES)})")
+    return name
+
+
+def _pos(text: str, whole: str) -> str:
+    name = text.strip().upper()
+    if name not in POSITION_INDEX:
+        raise BadMoveText(f"bad move {whole!r}: unknown diamond position {text!r} "
+                          f"(positions are {', '.join(POSITIONS)})")
+    return name
+
+
+_PLAY = re.compile(r"^\s*(\S+?)\s*(?:>|\s+to\s+|\s+)\s*(\S+)\s*$", re.IGNORECASE)
+_WORD = re.compile(r"^\s*(replace|clear)\s+(\S+)\s*$", re.IGNORECASE)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move as ``str`` writes it, forgivingly.
+
+    Accepts ``7S>NE``, ``7s > ne``, ``10S NE``, ``7S to NE``, ``replace n``, ``clear ne``,
+    and the JSON forms as text.  Anything else raises :class:`BadMoveText` naming it.
+    """
+    if not isinstance(text, str):
+        raise BadMoveText(f"a move must be text, got {text!r}")
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            return move_from_json(json.loads(stripped))
+        except json.JSONDecodeError as exc:
+            raise BadMoveText(f"bad move {text!r}: not valid JSON ({exc.msg})") from None
+    word = _WORD.match(stripped)
+    if word:
+        kind, where = word.group(1).lower(), word.group(2)
+        return Replace(_pos(where, text)) if kind == "replace" else Clear(_pile(where, text))
+    play = _PLAY.match(stripped)
+    if not play:
+        raise BadMoveText(f"bad move {text!r}: expected CARD>PILE (like 7S>NE), "
+                          "'replace POS' or 'clear PILE'")
+    try:
+        card = parse_card(play.group(1))
+    except BadCard as exc:
+        raise BadMoveText(f"bad move {text!r}: {exc}") from None
+    return Play(card, _pile(play.group(2), text))
+
+
+def move_to_json(move: Move) -> dict[str, str]:
+    """The spec's JSON form of ``move``."""
+    if isinstance(move, Play):
+        return {"play": move.card.code, "to": move.pile}
+    if isinstance(move, Replace):
+        return {"replace": move.pos}
+    if isinstance(move, Clear):
+        return {"clear": move.pile}
+    raise TypeError(f"not a Black Diamond move: {move!r}")
+
+
+def move_from_json(obj: Any) -> Move:
+    """Read the spec's JSON form; a malformed object raises :class:`BadMoveText`."""
+    if not isinstance(obj, Mapping):
+        raise BadMoveText(f"bad move {obj!r}: expected an object like "
+                          '{"play": "7S", "to": "NE"}, {"replace": "N"} or {"clear": "NE"}')
+    keys = set(obj)
+    text = json.dumps(obj) if all(isinstance(v, str) for v in obj.values()) else repr(obj)
+    if keys == {"play", "to"}:
+        if not isinstance(obj["play"], str) or not isinstance(obj["to"], str):
+            raise BadMoveText(f"bad move {text}: card and pile must be text")
+        try:
+            card = parse_card(obj["play"])
+        except BadCard as exc:
+            raise BadMoveText(f"bad move {text}: {exc}") from None
+        return Play(card, _pile(obj["to"], text))
+    if keys == {"replace"} and isinstance(obj["replace"], str):
+        return Replace(_pos(obj["replace"], text))
+    if keys == {"clear"} and isinstance(obj["clear"], str):
+        return Clear(_pile(obj["clear"], text))
+    raise BadMoveText(f"bad move {text}: expected {{\"play\": CARD, \"to\": PILE}}, "
+                      "{\"replace\": POS} or {\"clear\": PILE}")
