@@ -32,6 +32,8 @@ from functools import cache
 import sympy
 from sympy import Integer, Rational
 
+from cardlib.protocol import Explanation
+
 CARD_VALUES: tuple[int, ...] = tuple(range(1, 14))
 """The card values a black card can have: A=1, 2..10, J=11, Q=12, K=13."""
 
@@ -45,10 +47,10 @@ RULE_SOURCE = (
 )
 """Placement rule 2 of the seed text (seeds/003), the words everything here is built from."""
 
-RULE_ID = "blackdiamond.place.inner"
+RULE_ID = "black-diamond.place.inner"
 """The id this module cites for the inner-pile rule (the engine's rule book id for it)."""
 
-VARIANT_RULE_ID = "blackdiamond.variant.arithmetic-centre"
+VARIANT_RULE_ID = "black-diamond.place.centre-arithmetic"
 """The id this module cites for the arithmetic-centre variant."""
 
 
@@ -322,6 +324,25 @@ def verdict(card_value: int, a: int, b: int) -> bool:
     return _check_value(card_value, "card value") in legal_values(a, b)
 
 
+def explain(card_value: int, a: int, b: int) -> Explanation:
+    """The verdict as the protocol's :class:`Explanation`, citing the inner-pile rule id.
+
+    Plain text rather than LaTeX (``12 = 2 × 6``), for places that show no maths.
+    """
+    v = _check_value(card_value, "card value")
+    found = justifications(a, b).get(v)
+    name = f"{card_name(v)} between {card_name(a)} and {card_name(b)}"
+    if found:
+        reasons = ", ".join(
+            f"equal to the diamond {c.formula.text}" if c.clause.id == "diamond"
+            else f"{v} = {c.formula.text} (the {c.clause.id})"
+            for c in found
+        )
+        return Explanation(True, RULE_ID, f"{name} is allowed: {reasons}")
+    allowed = ", ".join(card_name(x) for x in justifications(a, b))
+    return Explanation(False, RULE_ID, f"{name} is not allowed: the rule allows only {allowed}")
+
+
 # --- the arithmetic-centre variant -------------------------------------------------------
 
 # For each multiset of diamond values (a sorted tuple), every value that uses ALL of them
@@ -348,14 +369,19 @@ def _splits(values: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, .
     return result
 
 
-def _combine_all(values: tuple[int, ...]) -> dict[sympy.Rational, _Back]:
-    """All non-negative values of formulas using every value of the multiset once."""
+def _combine_all(values: tuple[int, ...],
+                 whole_steps: bool = False) -> dict[sympy.Rational, _Back]:
+    """All non-negative values of formulas using every value of the multiset once.
+
+    ``whole_steps`` keeps only formulas whose every step is a whole number (to measure
+    what the "fractions allowed along the way" reading adds).
+    """
     if len(values) == 1:
         return {Integer(values[0]): None}
     made: dict[sympy.Rational, _Back] = {}
     for left, right in _splits(values):
-        for x in _exact_use(left):
-            for y in _exact_use(right):
+        for x in _exact_use(left, whole_steps):
+            for y in _exact_use(right, whole_steps):
                 # (operation, result, left operand and its diamonds, right ditto)
                 options = [("+", x + y, x, left, y, right), ("*", x * y, x, left, y, right)]
                 if x >= y:
@@ -367,25 +393,30 @@ def _combine_all(values: tuple[int, ...]) -> dict[sympy.Rational, _Back]:
                 if x != 0:
                     options.append(("/", y / x, y, right, x, left))
                 for op, result, p, p_from, q, q_from in options:
+                    if whole_steps and not result.is_integer:
+                        continue
                     if result not in made:
                         made[result] = (op, p_from, p, q_from, q)
     return made
 
 
 @cache
-def _exact_use(values: tuple[int, ...]) -> dict[sympy.Rational, _Back]:
+def _exact_use(values: tuple[int, ...],
+               whole_steps: bool = False) -> dict[sympy.Rational, _Back]:
     """Memoised :func:`_combine_all` for small multisets (shared by every bigger one)."""
-    return _combine_all(values)
+    return _combine_all(values, whole_steps)
 
 
 def _formula(values: tuple[int, ...], value: sympy.Rational,
-             table: dict[sympy.Rational, _Back] | None = None) -> Formula:
+             table: dict[sympy.Rational, _Back] | None = None,
+             whole_steps: bool = False) -> Formula:
     """Rebuild the formula that made ``value`` from ``values`` (follows the back-pointers)."""
-    back = (table if table is not None else _exact_use(values))[value]
+    back = (table if table is not None else _exact_use(values, whole_steps))[value]
     if back is None:
         return Formula.diamond(values[0])
     op, left, x, right, y = back
-    return Formula.combine(op, _formula(left, x), _formula(right, y))
+    return Formula.combine(op, _formula(left, x, None, whole_steps),
+                           _formula(right, y, None, whole_steps))
 
 
 def _sub_multisets(values: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -405,23 +436,29 @@ def _checked_diamonds(diamonds: Iterable[int]) -> tuple[int, ...]:
     return values
 
 
-def reachable_values(diamonds: Sequence[int]) -> dict[int, Formula]:
+def reachable_values(diamonds: Sequence[int], *, whole_steps: bool = False,
+                     use_all: bool = False) -> dict[int, Formula]:
     """Card values 1..13 that one to four of ``diamonds`` make with + − × ÷, with a witness.
 
     Each diamond is used at most once, in any order and bracketing; intermediate results
-    may be fractions (``(1 + 1 ÷ 3) × 3`` is 4).  The witness uses as few diamonds as any
+    may be fractions (``(1 + 1 ÷ 4) × 4`` is 5).  The witness uses as few diamonds as any
     formula for that value can.  Exact throughout: sympy ``Rational``.
+
+    Two switches measure other readings (the notebook compares them): ``whole_steps``
+    forbids fractional intermediate results, ``use_all`` demands every diamond be used.
     """
     values = _checked_diamonds(diamonds)
     found: dict[int, Formula] = {}
-    for sub in _sub_multisets(values):
+    subs = [values] if use_all else _sub_multisets(values)
+    for sub in subs:
         if len(found) == len(CARD_VALUES):
             break  # every card already made with fewer diamonds: bigger sets add nothing
         # The full four-diamond tables are big and rarely shared: build them uncached.
-        table = _exact_use(sub) if len(sub) < 4 else _combine_all(sub)
+        table = (_exact_use(sub, whole_steps) if len(sub) < 4
+                 else _combine_all(sub, whole_steps))
         for value in table:
             if is_card_value(value) and int(value) not in found:
-                found[int(value)] = _formula(sub, value, table)
+                found[int(value)] = _formula(sub, value, table, whole_steps)
     return dict(sorted(found.items()))
 
 
@@ -598,3 +635,34 @@ def float_misses() -> dict[str, object]:
         "examples": misses[:3],
         "wrong_card_examples": wrong_card[:3],
     }
+
+
+def fraction_dependence(
+    boards: Iterable[Sequence[int]] | None = None,
+) -> dict[str, dict[str, object]]:
+    """Does "fractions allowed along the way" change the arithmetic centre?  Measured.
+
+    For each board (default: the 715 sets of four distinct values), compares the values
+    reachable with fractional steps against whole-number steps only, under both the
+    project's reading (``"any subset"`` of the diamonds) and the stricter ``"all four"``.
+    Returns, per reading, how many boards and values differ, with a first example.
+    """
+    if boards is None:
+        boards = itertools.combinations(CARD_VALUES, 4)
+    readings = {"any subset": False, "all four": True}
+    counts = {name: {"boards": 0, "boards_changed": 0, "values_gained": 0, "example": None}
+              for name in readings}
+    for board in boards:
+        board = tuple(board)
+        for name, use_all in readings.items():
+            tally = counts[name]
+            tally["boards"] += 1
+            with_fractions = reachable_values(board, use_all=use_all)
+            whole = reachable_values(board, use_all=use_all, whole_steps=True)
+            gained = sorted(set(with_fractions) - set(whole))
+            if gained:
+                tally["boards_changed"] += 1
+                tally["values_gained"] += len(gained)
+                if tally["example"] is None:
+                    tally["example"] = (board, gained[0], with_fractions[gained[0]].text)
+    return counts
