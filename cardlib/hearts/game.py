@@ -198,21 +198,21 @@ PLAYS: tuple[Play, ...] = Play._by_bit
 MOON_CHOICES: tuple[MoonChoice, ...] = tuple(MoonChoice._by_choice.values())
 
 
-class _MovesOf:
-    """The moves of one kind (``PLAYS`` or ``PASSES``) for the cards of a bit set.
+class _ItemsOf:
+    """The items (moves of one kind, or cards) for the bits of a bit set, lowest first.
 
     Looked up suit by suit in tables filled on first use (at most 8192 entries a suit),
     because turning a bit set into moves one bit at a time was the slowest step of a
     random playout.
     """
 
-    def __init__(self, moves: Sequence[HeartsMove]):
-        self._moves = moves
+    def __init__(self, items: Sequence[Any]):
+        self._moves = items
         self._suits = [(LAYOUT.width * i, {}) for i in range(len(LAYOUT.suits))]
         self._chunk = (1 << LAYOUT.width) - 1
 
-    def __call__(self, cards: int) -> tuple[HeartsMove, ...]:
-        result: tuple[HeartsMove, ...] = ()
+    def __call__(self, cards: int) -> tuple[Any, ...]:
+        result: tuple[Any, ...] = ()
         for shift, table in self._suits:
             chunk = (cards >> shift) & self._chunk
             if chunk:
@@ -223,8 +223,10 @@ class _MovesOf:
         return result
 
 
-plays_of = _MovesOf(PLAYS)
-passes_of = _MovesOf(PASSES)
+plays_of = _ItemsOf(PLAYS)
+passes_of = _ItemsOf(PASSES)
+cards_of = _ItemsOf(LAYOUT.card_at)
+"""``cards_of(bits)``: the cards of a bit set, suit by suit (clubs first), low to high."""
 
 
 class _computed_once:  # noqa: N801 - used like functools.cached_property
@@ -368,7 +370,9 @@ class HeartsState(GameState):
     """
 
     variant: Variant
-    seed: int | str
+    seed: int | str | None
+    """None for a state a bot imagined: it knows no later deal, so the game ends with
+    this hand."""
     opening: Opening
     deal: Deal
     results: tuple[HandResult, ...]
@@ -631,7 +635,7 @@ class HeartsState(GameState):
             ended = max(totals) > variant.end_score
         if ended and variant.tie_for_first == "play-on" and totals.count(min(totals)) > 1:
             ended = False
-        if ended:
+        if ended or self.seed is None:
             return self._replace_table(results=results, phase="over", turn=None,
                                        hands=(0,) * PLAYERS, trick=(), history=history)
         number = self.deal.number + 1
@@ -648,27 +652,22 @@ class HeartsState(GameState):
         if seat not in range(PLAYERS):
             raise ValueError(f"no seat {seat!r}: seats are 0..3 (North, East, South, West)")
         direction = self.deal.direction
-        pass_done = self.phase != "pass"
         received = None
-        if direction and pass_done:
-            received = LAYOUT.cards(self.passed[(seat - direction) % PLAYERS])
+        if direction and self.phase != "pass":
+            received = self.passed[(seat - direction) % PLAYERS]
+        played = 0
+        for taken in self.taken:
+            played |= taken
+        for bit in self.trick:
+            played |= 1 << bit
         return HeartsView(
-            seat=seat,
-            phase=self.phase,
-            to_move=self.turn,
-            hand=LAYOUT.cards(self.hands[seat]),
-            hand_number=self.deal.number,
-            pass_direction=self.deal.direction_name,
-            passed=LAYOUT.cards(self.passed[seat]),
-            received=received,
+            seat=seat, phase=self.phase, to_move=self.turn, hand_number=self.deal.number,
+            direction=direction, hand_bits=self.hands[seat], passed_bits=self.passed[seat],
+            received_bits=received, played_bits=played, trick_bits=self.trick,
+            leader=self.leader, tricks=self.tricks, taken_bits=self.taken,
             passes_made=tuple(p.bit_count() for p in self.passed),
-            trick=self.current_trick,
-            tricks=self.tricks,
-            hearts_broken=self.hearts_broken,
             hand_sizes=tuple(h.bit_count() for h in self.hands),
-            points_taken=tuple(hand_points(self.taken, self.variant)[0]),
-            totals=self.totals,
-            results=self.results,
+            hearts_broken=self.hearts_broken, totals=self.totals, results=self.results,
             variant=self.variant,
         )
 
@@ -679,7 +678,7 @@ class HeartsState(GameState):
 
     def hand_cards(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (the full state: for tests and teaching, not bots)."""
-        return LAYOUT.cards(self.hands[seat])
+        return cards_of(self.hands[seat])
 
     def __repr__(self) -> str:
         who = SEATS[self.turn] if self.turn is not None else "nobody"
@@ -701,23 +700,19 @@ class HeartsState(GameState):
         """A full state that matches ``view`` with a guess of every hand (bit sets).
 
         For search bots: they sample the cards they cannot see and play on from here.
-        The guess must give ``view.seat`` its real hand; the state knows no seed and no
-        history, so it is good for the rest of this hand only.
+        The guess must give ``view.seat`` its real hand.  The state knows no seed (so the
+        game ends with this hand) and no history.
         """
         if view.phase != "play":
             raise ValueError(f"a search state starts during the play, not the {view.phase}")
-        if hands[view.seat] != LAYOUT.mask(view.hand):
+        if hands[view.seat] != view.hand_bits:
             raise ValueError(f"the guess changes {SEATS[view.seat]}'s own hand")
-        taken = [0] * PLAYERS
-        for trick in view.tricks:
-            taken[trick.winner(TRICKS)] |= LAYOUT.mask(trick.cards)
-        direction = {name: d for d, name in DIRECTION_NAMES.items()}[view.pass_direction]
         return cls(
-            variant=view.variant, seed="search", opening=Opening(), results=view.results,
-            deal=Deal(view.hand_number, tuple(hands), direction), phase="play",
+            variant=view.variant, seed=None, opening=Opening(), results=view.results,
+            deal=Deal(view.hand_number, tuple(hands), view.direction), phase="play",
             turn=view.to_move, hands=tuple(hands), passed=(0,) * PLAYERS,
-            trick=tuple(LAYOUT.bit_of[c] for c in view.trick.cards), leader=view.trick.leader,
-            tricks=view.tricks, taken=tuple(taken), hearts_broken=view.hearts_broken,
+            trick=view.trick_bits, leader=view.leader, tricks=view.tricks,
+            taken=view.taken_bits, hearts_broken=view.hearts_broken,
         )
 
 
@@ -828,42 +823,80 @@ _WHY = {
 class HeartsView:
     """What one player knows: their hand, the table and the scores, nothing hidden.
 
-    ``received`` is None until every player has passed; ``tricks`` are this hand's
-    finished tricks (face up here: every player saw them played); ``points_taken`` are the
-    points in the tricks each seat has taken this hand, before any moon.
+    Card sets are kept as bit sets (``*_bits``, cheap to build for bots that look a great
+    many times) and shown as cards by the properties of the same name without ``_bits``.
+    Only this seat's own cards and public facts are here: finished tricks are face up
+    (every player saw them played), so who took which cards is public too.
     """
 
     seat: int
     phase: str
     to_move: int | None
-    hand: tuple[Card, ...]
     hand_number: int
-    pass_direction: str
-    passed: tuple[Card, ...]
-    received: tuple[Card, ...] | None
-    passes_made: tuple[int, ...]
-    trick: Trick
+    direction: int
+    """Seats from passer to receiver this hand: 1 left, 3 right, 2 across, 0 no pass."""
+    hand_bits: int
+    passed_bits: int
+    """The cards this seat chose to pass."""
+    received_bits: int | None
+    """The cards passed to this seat; None until every player has passed (or no pass)."""
+    played_bits: int
+    """Every card played this hand, the trick on the table included."""
+    trick_bits: tuple[int, ...]
+    leader: int
     tricks: tuple[Trick, ...]
-    hearts_broken: bool
+    """This hand's finished tricks."""
+    taken_bits: tuple[int, ...]
+    passes_made: tuple[int, ...]
     hand_sizes: tuple[int, ...]
-    points_taken: tuple[int, ...]
+    hearts_broken: bool
     totals: tuple[int, ...]
     results: tuple[HandResult, ...]
     variant: Variant
 
     @property
+    def hand(self) -> tuple[Card, ...]:
+        return cards_of(self.hand_bits)
+
+    @property
+    def passed(self) -> tuple[Card, ...]:
+        return cards_of(self.passed_bits)
+
+    @property
+    def received(self) -> tuple[Card, ...] | None:
+        return None if self.received_bits is None else cards_of(self.received_bits)
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        return cards_of(self.played_bits)
+
+    @property
+    def trick(self) -> Trick:
+        """The trick on the table."""
+        return Trick(self.leader, tuple(LAYOUT.card_at[b] for b in self.trick_bits))
+
+    @property
+    def points_taken(self) -> tuple[int, ...]:
+        """The points in the tricks each seat has taken this hand, before any moon."""
+        return tuple(hand_points(self.taken_bits, self.variant)[0])
+
+    @property
+    def pass_direction(self) -> str:
+        """``left``, ``right``, ``across`` or ``none``."""
+        return DIRECTION_NAMES[self.direction]
+
+    @property
     def passed_to(self) -> int | None:
         """The seat this seat's passed cards went to (None when there is no pass)."""
-        direction = {name: d for d, name in DIRECTION_NAMES.items()}[self.pass_direction]
-        return (self.seat + direction) % PLAYERS if direction else None
+        return (self.seat + self.direction) % PLAYERS if self.direction else None
 
     def __str__(self) -> str:
         lines = [f"{SEATS[self.seat]}, hand {self.hand_number + 1} ({self.phase}); "
                  f"totals {list(self.totals)}",
                  f"  hand:  {' '.join(c.code for c in self.hand)}"]
-        if self.trick.cards:
+        if self.trick_bits:
             lines.append(f"  table: {' '.join(c.code for c in self.trick.cards)} "
-                         f"(led by {SEATS[self.trick.leader]})")
+                         f"(led by {SEATS[self.leader]})")
         return "\n".join(lines)
 
 
@@ -901,7 +934,7 @@ class Hearts(Game):
         if len(totals) != PLAYERS or not all(isinstance(t, int) for t in totals):
             raise ValueError(f"totals={totals!r}: give four whole numbers, North first")
         opening = Opening(hand_number, tuple(totals),
-                          tuple(tuple(c.code for c in LAYOUT.cards(m)) for m in masks))
+                          tuple(tuple(c.code for c in cards_of(m)) for m in masks))
         return start_hand(variant, seed, opening, hand_number, masks, ())
 
     def from_start_record(self, start: dict[str, Any]) -> HeartsState:
