@@ -23,7 +23,7 @@ def rank_label(card: Card) -> str:
     return _RANK_LABEL.get(card.rank, str(card.rank))
 
 
-def _card_body(card: Card, x: float, y: float, w: float, dim: bool, mark: str | None) -> str:
+def card_group(card: Card, x: float, y: float, w: float, dim: bool, mark: str | None) -> str:
     h = w * 1.4
     colour = RED if card.is_red else BLACK
     corner = w * 0.26
@@ -51,7 +51,7 @@ def _card_body(card: Card, x: float, y: float, w: float, dim: bool, mark: str | 
     )
 
 
-def _back_body(x: float, y: float, w: float, text: str = "") -> str:
+def back_group(x: float, y: float, w: float, text: str = "") -> str:
     h = w * 1.4
     label = (
         f'<text x="{w / 2:.1f}" y="{h / 2 + w * 0.1:.1f}" text-anchor="middle" '
@@ -69,7 +69,7 @@ def _back_body(x: float, y: float, w: float, text: str = "") -> str:
     )
 
 
-def _svg(width: float, height: float, body: str, label: str) -> str:
+def svg_document(width: float, height: float, body: str, label: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.1f} {height:.1f}" role="img" aria-label="{escape(label)}">'
@@ -79,12 +79,12 @@ def _svg(width: float, height: float, body: str, label: str) -> str:
 
 def card_svg(card: Card, width: float = 72, *, dim: bool = False, mark: str | None = None) -> str:
     """One card face.  ``dim`` greys it out (not playable); ``mark`` outlines it in gold."""
-    return _svg(width, width * 1.4, _card_body(card, 0, 0, width, dim, mark), card.name)
+    return svg_document(width, width * 1.4, card_group(card, 0, 0, width, dim, mark), card.name)
 
 
 def card_back_svg(width: float = 72, text: str = "") -> str:
     """A face-down card, optionally with a count written on it."""
-    return _svg(width, width * 1.4, _back_body(0, 0, width, text), "face-down card")
+    return svg_document(width, width * 1.4, back_group(0, 0, width, text), "face-down card")
 
 
 def row_svg(
@@ -102,12 +102,12 @@ def row_svg(
     parts = []
     for i, card in enumerate(cards):
         if card is None:
-            parts.append(_back_body(i * step, 0, width))
+            parts.append(back_group(i * step, 0, width))
         else:
-            parts.append(_card_body(card, i * step, 0, width, card in dimmed,
+            parts.append(card_group(card, i * step, 0, width, card in dimmed,
                                     "gold" if card in marked else None))
     label = " ".join(c.code if c else "??" for c in cards) or "no cards"
-    return _svg(total, width * 1.4, "".join(parts), label)
+    return svg_document(total, width * 1.4, "".join(parts), label)
 
 
 def hand_html(cards: Sequence[Card], width: float = 64, title: str = "") -> str:

@@ -1,0 +1,1 @@
+"""Each game's pictures, one module per game; they register with :mod:`cardlib.display`."""
