@@ -237,7 +237,7 @@ class Candidate:
         if v < 0:
             return "negative"
         if v > 13:
-            return "above 13 (the king)"
+            return "more than 13, the king"
         return None
 
 
@@ -639,6 +639,7 @@ def float_misses() -> dict[str, object]:
 
 def fraction_dependence(
     boards: Iterable[Sequence[int]] | None = None,
+    readings: Sequence[str] = ("any subset", "all four"),
 ) -> dict[str, dict[str, object]]:
     """Does "fractions allowed along the way" change the arithmetic centre?  Measured.
 
@@ -646,15 +647,20 @@ def fraction_dependence(
     reachable with fractional steps against whole-number steps only, under both the
     project's reading (``"any subset"`` of the diamonds) and the stricter ``"all four"``.
     Returns, per reading, how many boards and values differ, with a first example.
+    The "all four" reading is the slow one (every board's full four-diamond table).
     """
     if boards is None:
         boards = itertools.combinations(CARD_VALUES, 4)
-    readings = {"any subset": False, "all four": True}
+    known = {"any subset": False, "all four": True}
+    unknown = sorted(set(readings) - set(known))
+    if unknown:
+        raise ValueError(f"unknown reading(s) {unknown}; choose from {sorted(known)}")
+    chosen = {name: known[name] for name in readings}
     counts = {name: {"boards": 0, "boards_changed": 0, "values_gained": 0, "example": None}
-              for name in readings}
+              for name in chosen}
     for board in boards:
         board = tuple(board)
-        for name, use_all in readings.items():
+        for name, use_all in chosen.items():
             tally = counts[name]
             tally["boards"] += 1
             with_fractions = reachable_values(board, use_all=use_all)
@@ -666,3 +672,72 @@ def fraction_dependence(
                 if tally["example"] is None:
                     tally["example"] = (board, gained[0], with_fractions[gained[0]].text)
     return counts
+
+
+# --- what the variant does to the game ------------------------------------------------------
+
+@dataclass(frozen=True)
+class WinRateComparison:
+    """The exact solver's verdicts on the same deals with the default and variant centres.
+
+    ``verdicts[seed]`` is ``(default, variant)``, each ``"win"``, ``"loss"`` or
+    ``"unknown"`` (the time limit ran out first; never counted as a win or a loss).
+    """
+
+    seeds: tuple[int, ...]
+    time_limit: float | None
+    verdicts: dict[int, tuple[str, str]]
+    seconds: tuple[float, float]
+
+    def count(self, which: int, verdict: str) -> int:
+        """How many deals got ``verdict`` under the default (0) or the variant (1)."""
+        return sum(1 for pair in self.verdicts.values() if pair[which] == verdict)
+
+    def win_rate(self, which: int) -> float | None:
+        """Wins over decided deals (wins + losses) for the default (0) or variant (1)."""
+        decided = self.count(which, "win") + self.count(which, "loss")
+        return self.count(which, "win") / decided if decided else None
+
+    def changed(self) -> dict[int, tuple[str, str]]:
+        """Deals whose verdict differs between the two rules, both decided."""
+        return {s: p for s, p in self.verdicts.items() if p[0] != p[1] and "unknown" not in p}
+
+    def summary(self) -> str:
+        """The figures in a few lines, for the notebook and the benchmark."""
+        lines = []
+        for which, name in ((0, "default centre (any card)"), (1, "arithmetic centre")):
+            rate = self.win_rate(which)
+            shown = "n/a" if rate is None else f"{rate:.1%}"
+            lines.append(
+                f"{name}: {self.count(which, 'win')} won, {self.count(which, 'loss')} lost, "
+                f"{self.count(which, 'unknown')} undecided in {self.time_limit} s; "
+                f"win rate over decided deals {shown}; {self.seconds[which]:.2f} s in all"
+            )
+        ratio = self.seconds[1] / self.seconds[0] if self.seconds[0] else float("nan")
+        lines.append(f"solve time, variant / default: {ratio:.2f}")
+        lines.append(f"deals whose decided verdict changes: {self.changed() or 'none'}")
+        return "\n".join(lines)
+
+
+def compare_win_rates(seeds: Iterable[int], time_limit: float | None = 1.0) -> WinRateComparison:
+    """Solve each seed's deal exactly, with and without the arithmetic centre.
+
+    ``time_limit`` bounds each solve (seconds): a losing deal needs its whole game tree
+    explored, which can take far longer than a win, so a bounded run reports such deals
+    as undecided rather than guessing.
+    """
+    from cardlib.blackdiamond import deal_from_seed
+    from solvers.search import solve
+
+    seeds = tuple(seeds)
+    verdicts: dict[int, tuple[str, str]] = {}
+    seconds = [0.0, 0.0]
+    for seed in seeds:
+        deal = deal_from_seed(seed)
+        pair = []
+        for which, variant in enumerate((False, True)):
+            result = solve(deal, time_limit=time_limit, arithmetic_centre=variant)
+            seconds[which] += result.seconds
+            pair.append(result.verdict)
+        verdicts[seed] = (pair[0], pair[1])
+    return WinRateComparison(seeds, time_limit, verdicts, (seconds[0], seconds[1]))

@@ -117,7 +117,7 @@ def test_sums_and_products_above_13_are_not_cards():
     assert min(len(ar.legal_values(a, b)) for a, b in PAIRS) == 2
     big = [c for c in ar.candidates(9, 8) if c.value > 13]
     assert {c.clause.id for c in big} == {"sum", "product"}
-    assert all(c.why_not() == "above 13 (the king)" for c in big)
+    assert all(c.why_not() == "more than 13, the king" for c in big)
 
 
 def test_divisor_of_one():
@@ -216,7 +216,7 @@ def test_latex_for_a_refused_placement_names_each_failing_clause():
     text = ar.latex_explanation(3, 7, 2)
     assert text.startswith("$3$ is not allowed between $7$ and $2$")
     assert r"$7 \div 2 = \frac{7}{2}$ (not a whole number)" in text
-    assert r"$7 \times 2 = 14$ (above 13 (the king))" in text
+    assert r"$7 \times 2 = 14$ (more than 13, the king)" in text
     _renders(text)
     zero = ar.latex_explanation(7, 5, 5)
     assert "$5 - 5 = 0$ (zero is no card)" in zero
