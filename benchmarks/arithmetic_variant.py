@@ -13,7 +13,12 @@ from __future__ import annotations
 import argparse
 import time
 
-from solvers.arithmetic import centre_comparison, compare_win_rates, inner_statistics
+from solvers.arithmetic import (
+    centre_comparison,
+    compare_win_rates,
+    fraction_dependence,
+    inner_statistics,
+)
 
 
 def main() -> None:
@@ -27,6 +32,10 @@ def main() -> None:
     print(f"inner piles: {inner['mean']:.2f} values per pair of distinct diamonds on average "
           f"(min {inner['min']}, max {inner['max']}, {inner['pairs']} ordered pairs)")
     print(centre_comparison().summary())
+    for reading, tally in fraction_dependence().items():
+        print(f"fractional steps, reading '{reading}': {tally['boards_changed']} of "
+              f"{tally['boards']} boards gain {tally['values_gained']} values "
+              f"(first: {tally['example']})")
 
     began = time.perf_counter()
     result = compare_win_rates(range(1, args.seeds + 1), time_limit=args.time_limit)
