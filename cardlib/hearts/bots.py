@@ -103,7 +103,7 @@ class RuleOfThumbBot:
 def pass_danger(card: Card) -> int:
     """How keen the rule-of-thumb bot is to pass ``card`` (higher: pass it sooner)."""
     if is_queen(card):
-        return 100
+        return 200
     if card.suit == "S" and card.rank in (1, 13):  # A♠, K♠: they catch the Q♠
         return 90 + strength(card)
     if card.suit == "H":
