@@ -499,7 +499,7 @@ def test_a_random_hand_keeps_the_invariants(seed, number):
                 t.bit_count() for t in state.taken)
             assert everything == 52
         legal = state.legal_moves()
-        assert legal and set(legal) <= set(state.candidate_moves())
+        assert legal and legal == sorted(legal) and set(legal) <= set(state.candidate_moves())
         state = state.apply(rng.choice(legal))
     points = state.results[-1].points
     assert sum(points) == (78 if state.results[-1].moon is not None else 26)
