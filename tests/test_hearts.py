@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cardlib.bots import RandomBot, play_out
 from cardlib.cards import BadCard, Card, french_deck, hungarian_deck, parse_cards
-from cardlib.hearts import RULES, Hearts, MoonChoice, Pass, Play
+from cardlib.hearts import RULES, Hearts, HeartsState, MoonChoice, Pass, Play
 from cardlib.hearts.bots import Knowledge, MonteCarloBot, RuleOfThumbBot
 from cardlib.hearts.game import LAYOUT, QUEEN_OF_SPADES, cards_of
 from cardlib.protocol import BadMoveText, IllegalMove
@@ -608,3 +608,21 @@ def test_knowledge_uses_voids_and_passed_cards():
     # South threw a heart on trick 1 although points were forbidden: it holds only hearts
     # (and perhaps the Q♠).
     assert know.possible[2] & ~(LAYOUT.suit_mask["H"] | QUEEN_OF_SPADES) == 0
+
+
+def test_an_imagined_deal_keeps_what_the_seat_knows():
+    # A state rebuilt from North's view and a sampled guess offers North the same moves,
+    # keeps the scores, and ends with the hand (it knows no seed for the next deal).
+    state = GAME.from_hands(MOON_DEAL, hand_number=7, totals=(5, 6, 7, 8))
+    state = play(state, MOON_PLAY[:1])
+    view = state.view(0)
+    guess = Knowledge.of(view).sample(random.Random(1))
+    imagined = HeartsState.from_view(view, guess)
+    assert imagined.legal_moves() == state.legal_moves()
+    assert imagined.totals == state.totals == (5, 6, 7, 8)
+    assert imagined.view(0).hand == view.hand
+    bots = {s: RuleOfThumbBot() for s in range(4)}
+    finished = play_out(imagined, bots)
+    assert finished.is_over and len(finished.results) == 1
+    with pytest.raises(ValueError, match="own hand"):
+        HeartsState.from_view(view, (0, *guess[1:]))

@@ -717,7 +717,8 @@ class HeartsState(GameState):
         if hands[view.seat] != view.hand_bits:
             raise ValueError(f"the guess changes {SEATS[view.seat]}'s own hand")
         return cls(
-            variant=view.variant, seed=None, opening=Opening(), results=view.results,
+            variant=view.variant, seed=None, results=view.results,
+            opening=Opening(view.hand_number, view.totals),
             deal=Deal(view.hand_number, tuple(hands), view.direction), phase="play",
             turn=view.to_move, hands=tuple(hands), passed=(0,) * PLAYERS,
             trick=view.trick_bits, leader=view.leader, tricks=view.tricks,
