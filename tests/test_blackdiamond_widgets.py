@@ -1,0 +1,280 @@
+"""Black Diamond's placement checker and the table's Hint / solution tools, driven from Python.
+
+Setting a control's ``value`` fires the same ``observe`` callback a browser change does,
+and ``button.click()`` runs the same handler as a click, so these tests exercise the
+widgets' wiring.  Expected verdicts are worked out by hand from the rules (the comments
+show the arithmetic), from the source's own example, or from the independent sympy
+derivation in :mod:`solvers.arithmetic`; never read back from the function under test.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlib import games
+from cardlib.blackdiamond import Play
+from cardlib.cards import Card
+from cardlib.widgets import GameTable
+from cardlib.widgets.blackdiamond import PlacementChecker
+from solvers.arithmetic import centre_values
+from solvers.hints import NoSolution, add_black_diamond_tools, hint, solution_states
+
+GAME = games.get("black-diamond")
+
+# Diamonds K Q J 10 at N E S W, an empty diamond deck.  What may go where (by hand):
+#   outer N 13, E 12, S 11, W 10;  NE (13,12): 13, 12, 1;  SE (12,11): 12, 11, 1;
+#   SW (11,10): 11, 10, 1;  NW (13,10): 13, 10, 3;  C: anything.  Every sum and product
+#   is above 13 and no quotient is exact, so a 5 fits only the centre and a 3 only C, NW.
+HIGH = ["KD", "QD", "JD", "TD"]
+
+
+def end_position(hand, centre):
+    """The last cards of a game: nothing left to draw, no diamond left to refill with."""
+    return GAME.from_position({"diamonds": HIGH, "diamond_deck": [], "hand": hand,
+                               "black_deck": [], "piles": {"C": centre}})
+
+
+# --- the placement checker ---------------------------------------------------------------------
+
+def test_the_sources_example_between_a_2_and_a_6():
+    # "entre un 2 y un 6 ... un 8 (2+6), un 4 (6-2), una Q (2×6=12) o un 3 (6÷2=3),
+    # además de un 2 o un 6": N=2, E=6, so the inner pile NE.
+    checker = PlacementChecker("QS", (2, 6, 9, 13), pile="NE")
+    fits_ne = {v for v in range(1, 14)
+               if "NE" in checker.choose(card=Card(v, "S")).fits}
+    assert fits_ne == {8, 4, 12, 3, 2, 6}
+
+
+def test_every_pile_is_judged_and_drawn():
+    # 2♠ with N=2 E=6 S=9 W=K: outer N (=2); NE (2,6 holds 2); SE (6,9): 6, 9, 3 -> no;
+    # SW (9,13): 9, 13, 4 -> no; NW (2,13): 2, 13, 11 -> yes; centre always.
+    checker = PlacementChecker("2S", (2, 6, 9, 13))
+    assert checker.fits == ["N", "NE", "NW", "C"]
+    assert set(checker.verdicts) == {"N", "E", "S", "W", "NE", "SE", "SW", "NW", "C"}
+    assert checker.verdicts["E"].rule == "black-diamond.place.outer"
+    assert checker.verdicts["SE"].rule == "black-diamond.place.inner"
+    assert checker.verdicts["C"].rule == "black-diamond.place.centre"
+    board = checker.board.value
+    assert "data-bd-fits='N NE NW C'" in board
+    assert board.count('stroke="#1b8a3a"') == 4 and board.count('stroke="#b00020"') == 5
+    assert checker.table.value.count("bd-check-row-legal") == 4
+
+
+def test_picking_a_value_and_a_suit_updates_the_verdicts():
+    checker = PlacementChecker("QS", (2, 6, 9, 13), pile="N")
+    assert not checker.verdicts["N"].legal
+    assert "bd-check-illegal" in checker.verdict._dom_classes
+    checker.value_picker.value = 2           # the diamond at N is a 2
+    assert checker.card == Card(2, "S") and checker.verdicts["N"].legal
+    assert "bd-check-legal" in checker.verdict._dom_classes
+    assert "black-diamond.place.outer" in checker.verdict.value
+    checker.suit_picker.value = "C"
+    assert checker.card == Card(2, "C") and checker.verdicts["N"].legal
+
+
+def test_suit_alternation_through_the_top_picker():
+    checker = PlacementChecker("QS", (2, 6, 9, 13), pile="NE")
+    assert checker.verdicts["NE"].legal
+    checker.top_picker.value = "4S"          # a spade on top: Q♠ may not follow it
+    assert checker.tops["NE"] == Card(4, "S")
+    assert not checker.verdicts["NE"].legal
+    assert checker.verdicts["NE"].rule == "black-diamond.place.alternate"
+    checker.suit_picker.value = "C"          # Q♣ on 4♠: suits alternate
+    assert checker.verdicts["NE"].legal
+    checker.pile_picker.value = "C"          # the top picker now edits the centre
+    assert checker.top_picker.value == "-" and checker.top_picker.description == "top of C"
+    checker.top_picker.value = "KC"
+    assert not checker.verdicts["C"].legal and checker.tops["NE"] == Card(4, "S")
+
+
+def test_a_repeated_diamond_swaps_places_instead_of_making_an_impossible_board():
+    checker = PlacementChecker("QS", (2, 6, 9, 13))
+    checker.diamond_pickers["N"].value = 6   # E holds the only 6♦
+    assert [c.code for c in checker.diamonds] == ["6D", "2D", "9D", "KD"]
+    assert checker.diamond_pickers["E"].value == 2
+    assert "moved from E to N" in checker.note
+    assert "bd-check-note" in checker.message._dom_classes
+
+
+def test_one_card_in_two_places_is_refused_and_the_control_goes_back():
+    checker = PlacementChecker("QS", (2, 6, 9, 13), pile="NE")
+    checker.top_picker.value = "QS"          # the card being checked
+    assert checker.top_picker.value == "-" and checker.tops["NE"] is None
+    assert "only one Q♠" in checker.note
+    assert "bd-check-refused" in checker.message._dom_classes
+    checker.top_picker.value = "5C"
+    checker.value_picker.value = 5
+    checker.suit_picker.value = "C"          # 5♣ lies on NE already
+    assert checker.card == Card(5, "S") and checker.suit_picker.value == "S"
+    assert "on top of NE" in checker.note
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"card": "QD"}, "not a spade or a club"),
+    ({"card": "ZZ"}, "ZZ"),
+    ({"diamonds": (2, 6, 9)}, "four diamonds"),
+    ({"diamonds": (2, 2, 9, 13)}, "2D appears twice"),
+    ({"diamonds": (2, 6, 9, 14)}, "14"),
+    ({"diamonds": ("2D", "6S", "9D", "KD")}, "6S is not one of the 13 diamonds"),
+    ({"pile": "X"}, "unknown pile 'X'"),
+    ({"top": "QS"}, "only one Q♠"),
+    ({"tops": {"N": "4S", "S": "4S"}}, "only one 4♠"),
+])
+def test_bad_choices_raise_and_leave_the_checker_as_it_was(kwargs, words):
+    checker = PlacementChecker("QS", (2, 6, 9, 13), pile="NE")
+    before = (checker.card, checker.diamonds, checker.pile, dict(checker.tops),
+              checker.verdicts, checker.board.value)
+    with pytest.raises(ValueError, match=words):
+        checker.choose(**kwargs)
+    assert before == (checker.card, checker.diamonds, checker.pile, dict(checker.tops),
+                      checker.verdicts, checker.board.value)
+
+
+def test_arithmetic_centre_checkbox_follows_the_sympy_derivation():
+    # Diamonds A, 10, J, Q: the sympy derivation finds no way to build 4 or 7.
+    board = (1, 10, 11, 12)
+    built = centre_values(board)
+    assert {4, 7} & built == set()           # the case is worth showing
+    checker = PlacementChecker("4S", board)
+    assert checker.verdicts["C"].legal       # the default centre takes any card
+    checker.arith_box.value = True
+    for value in range(1, 14):
+        checker.choose(card=Card(value, "S"))
+        assert checker.verdicts["C"].legal == (value in built), value
+        assert checker.verdicts["C"].rule == "black-diamond.place.centre-arithmetic"
+
+
+@settings(max_examples=40, deadline=None)
+@given(value=st.integers(1, 13), suit=st.sampled_from("SC"),
+       diamonds=st.lists(st.integers(1, 13), min_size=4, max_size=4, unique=True))
+def test_outer_piles_take_exactly_their_diamond_and_the_centre_takes_anything(
+        value, suit, diamonds):
+    checker = PlacementChecker(Card(value, suit), diamonds)
+    for pos, d in zip("NESW", diamonds, strict=True):
+        assert checker.verdicts[pos].legal == (value == d)
+    assert checker.verdicts["C"].legal
+    a, b = diamonds[0], diamonds[1]          # NE touches N and E
+    made = {a, b, a + b, abs(a - b), a * b}
+    made |= {a // b} if a % b == 0 else set()
+    made |= {b // a} if b % a == 0 else set()
+    assert checker.verdicts["NE"].legal == (value in made)
+
+
+# --- hints ------------------------------------------------------------------------------------
+
+def test_hint_on_a_fresh_deal_keeps_it_winnable():
+    state = GAME.new(seed=0)
+    advice = hint(state)
+    assert advice.verdict == "win" and advice.winnable
+    assert advice.move in state.legal_moves()
+    assert advice.why.legal and advice.why.rule.startswith("black-diamond.")
+    after = state.apply(advice.move)
+    assert hint(after).verdict == "win"      # the suggested move really keeps it winnable
+    assert "Still winnable" in str(advice) and str(advice.move) in str(advice)
+
+
+def test_hint_sees_a_lost_position_and_a_won_one():
+    # 5♠ and 3♣ to place; C holds 2♣ 3♠ 4♣ (limit 5).  At first 5♠ fits only C and 3♣
+    # only NW (a club may not go on 4♣), and either order wins.  Once 5♠ is on C, 3♣ may
+    # go on C too, but that fills it, and refilling four diamonds from an empty deck loses.
+    start = end_position(["5S", "3C"], ["2C", "3S", "4C"])
+    assert sorted(map(str, start.legal_moves())) == ["3C>NW", "5S>C"]
+    assert hint(start).verdict == "win" and hint(start).move in start.legal_moves()
+    halfway = start.apply("5S>C")
+    assert sorted(map(str, halfway.legal_moves())) == ["3C>C", "3C>NW"]
+    advice = hint(halfway)
+    assert advice.verdict == "win" and advice.move == Play(Card(3, "C"), "NW")
+    lost = halfway.apply("3C>C")
+    assert lost.outcome == "loss"
+    assert "lost" in hint(lost).text() and hint(lost).move is None
+    assert hint(halfway.apply("3C>NW")).text().startswith("The game is won")
+
+
+def test_hint_proves_a_loss_before_the_game_ends():
+    # 5♠ then 6♣ fit only the centre, which two more cards fill: the refill fails.
+    state = end_position(["5S", "6C"], ["2C", "3S", "4C"])
+    assert not state.is_over
+    advice = hint(state)
+    assert advice.verdict == "loss" and advice.winnable is False and advice.move is None
+    assert "No win any more" in advice.text()
+
+
+def test_hint_says_unknown_when_time_runs_out():
+    # Seed 9 needs hundreds of thousands of positions; with no time at all the solver
+    # stops at its first clock check (every 4096 positions).
+    advice = hint(GAME.new(seed=9), time_limit=0)
+    assert advice.verdict == "unknown" and advice.winnable is None and advice.move is None
+    assert advice.text().startswith("Unknown")
+
+
+def test_solution_states_walk_a_deal_to_a_win():
+    deal = GAME.new(seed=0).deal
+    states = solution_states(deal.to_json())
+    assert states[0] == GAME.from_deal(deal)
+    assert states[-1].outcome == "win" and states[-1].placed == 26
+    for before, after in zip(states, states[1:], strict=False):
+        assert before.apply(after.history[-1]) == after
+    with pytest.raises(NoSolution) as lost:
+        solution_states(end_position(["5S", "6C"], ["2C", "3S", "4C"]))
+    assert lost.value.verdict == "loss"
+
+
+# --- the game table's tools -------------------------------------------------------------------
+
+def test_hint_button_marks_the_move_and_explains_it():
+    table = GameTable(GAME, seed=0)
+    hint_button, _ = add_black_diamond_tools(table)
+    hint_button.click()
+    assert "Still winnable" in table.message.value
+    marked = [b.move_text for b in table.moves.children if "bd-hinted" in b._dom_classes]
+    assert len(marked) == 1
+    assert GAME.parse_move(marked[0]) in table.state.legal_moves()
+    table.click(marked[0])
+    assert str(table.state.history[-1]) == marked[0]
+
+
+def test_solution_button_plays_the_line_for_the_step_buttons():
+    table = GameTable(GAME, seed=0)
+    _, solution_button = add_black_diamond_tools(table)
+    own = hint(table.state).move
+    table.click(str(own))                       # one move of our own first
+    solution_button.click()
+    assert "winning line" in table.message.value
+    assert table.state.outcome == "win"
+    assert table.step == 1                      # the board shows where the line starts
+    assert table.state.history[0] == own        # our move stays; the line follows it
+    moves = len(table.state.history)
+    table.next_button.click()
+    assert table.step == 2
+    table.last_button.click()
+    assert table.step == moves
+    table.undo_button.click()                   # the solution's moves come back off
+    assert len(table.state.history) == moves - 1
+
+
+def test_solution_button_after_a_loss_goes_back_to_the_start():
+    table = GameTable(GAME, state=end_position(["5S", "3C"], ["2C", "3S", "4C"]))
+    _, solution_button = add_black_diamond_tools(table)
+    table.click("5S>C")
+    table.click("3C>C")
+    assert table.state.outcome == "loss"
+    solution_button.click()
+    assert "went back to the start" in table.message.value
+    assert sorted(str(m) for m in table.state.history) == ["3C>NW", "5S>C"]
+    assert table.state.outcome == "win" and table.step == 0
+
+
+def test_solution_button_reports_unknown_and_leaves_the_game():
+    table = GameTable(GAME, seed=9)
+    _, solution_button = add_black_diamond_tools(table, solution_seconds=0)
+    before = table.state
+    solution_button.click()
+    assert "could not decide" in table.message.value
+    assert table.state is before
+
+
+def test_tools_refuse_another_game():
+    with pytest.raises(ValueError, match="Black Diamond"):
+        add_black_diamond_tools(GameTable(games.get("hearts"), seed=1))
