@@ -37,6 +37,7 @@ from cardlib.blackdiamond.state import BlackDiamondView
 from cardlib.cards import Card, parse_card
 from cardlib.protocol import Explanation
 from cardlib.render.blackdiamond import CELL_H, CELL_W, board_svg
+from cardlib.svg import card_svg
 
 _RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -57,6 +58,10 @@ TOP_OPTIONS: list[tuple[str, str]] = [("(empty pile)", EMPTY)] + [
 
 GRID_W, GRID_H = 5 * CELL_W, 5 * CELL_H
 """The rhombus part of the board picture: the checker crops away the hand and decks."""
+
+SCALE = 0.72
+"""The checker's board is drawn smaller than the game table's, to leave room for the
+pile-by-pile reasons beside it."""
 
 
 def _diamond(value: int | str | Card) -> Card:
@@ -101,7 +106,8 @@ def _grid_only(svg: str) -> str:
     Wrapping the picture in an outer SVG the size of the 5 × 5 grid clips the side panel
     without touching the renderer.
     """
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{GRID_W}" height="{GRID_H}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{GRID_W * SCALE:.0f}" '
+            f'height="{GRID_H * SCALE:.0f}" '
             f'viewBox="0 0 {GRID_W} {GRID_H}" role="img" aria-label="placement check">'
             f"{svg}</svg>")
 
@@ -356,9 +362,10 @@ class PlacementChecker(widgets.VBox):
         colour = "#1b8a3a" if chosen.legal else "#b00020"
         self.verdict.value = (
             f"<div data-bd-pile='{self.pile}' data-bd-legal='{str(chosen.legal).lower()}' "
-            f"style='color:{colour};font-size:110%'><b>{escape(self.card.label)} on "
-            f"{self.pile}: {'yes' if chosen.legal else 'no'}</b> — {escape(chosen.text)} "
-            f"<code>[{escape(chosen.rule)}]</code></div>"
+            f"style='color:{colour};font-size:110%;display:flex;align-items:center;gap:10px'>"
+            f"{card_svg(self.card, 40)}<span><b>{escape(self.card.label)} on {self.pile}: "
+            f"{'yes' if chosen.legal else 'no'}</b> — {escape(chosen.text)} "
+            f"<code>[{escape(chosen.rule)}]</code></span></div>"
         )
         self.board.value = (
             f"<div data-bd-card='{self.card.code}' data-bd-fits='{' '.join(self.fits)}'>"
@@ -369,7 +376,7 @@ class PlacementChecker(widgets.VBox):
             f"<tr class='bd-check-row-{'legal' if v.legal else 'illegal'}'>"
             f"<td><b>{name}</b></td><td style='color:{'#1b8a3a' if v.legal else '#b00020'}'>"
             f"{'✔' if v.legal else '✘'}</td><td style='text-align:left'>{escape(v.text)}</td>"
-            f"<td><code>{escape(v.rule)}</code></td></tr>"
+            f"<td style='white-space:nowrap'><code>{escape(v.rule)}</code></td></tr>"
             for name, v in self.verdicts.items()
         )
         self.table.value = (f"<table style='font-size:90%'><tr><th>pile</th><th></th>"

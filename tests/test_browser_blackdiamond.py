@@ -1,0 +1,76 @@
+"""The Black Diamond notebook in a real browser: Voila serves it, Playwright clicks.
+
+These check what Python tests cannot: that the widgets' controls reach the kernel from a
+page and that the page redraws.  Expected piles are worked out by hand from the rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "04-black-diamond"
+
+
+def fits(checker) -> str:
+    return checker.locator(".bd-check-board [data-bd-fits]").get_attribute("data-bd-fits")
+
+
+def test_checker_recolours_the_board_when_a_card_is_picked(open_notebook):
+    page = open_notebook(NOTEBOOK, wait_for=".bd-check-board [data-bd-fits]")
+    checker = page.locator(".bd-check").first      # rule 1: 2♠, diamonds 2 6 9 K, pile N
+    # 2♠: N (= 2), NE (2 and 6 give 2), NW (2 and K give 2), C (any card).
+    assert fits(checker) == "N NE NW C"
+    checker.locator(".bd-check-value select").select_option(label="7")
+    # 7♠: no diamond is a 7; 2,6 / 6,9 / 9,K / 2,K make no 7 by + - × ÷; only the centre.
+    page.wait_for_function(
+        "() => document.querySelector('.bd-check .bd-check-board [data-bd-fits]')"
+        ".dataset.bdFits === 'C'")
+    expect(checker.locator(".bd-check-verdict.bd-check-illegal")).to_have_count(1)
+    expect(checker.locator(".bd-check-verdict")).to_contain_text("black-diamond.place.outer")
+
+
+def test_checker_suit_toggle_shows_alternation(open_notebook):
+    page = open_notebook(NOTEBOOK, wait_for=".bd-check-board [data-bd-fits]")
+    # the suit-alternation step: Q♠ on NE, whose top card is the 4♠
+    checker = page.locator(".bd-check").nth(3)      # the notebook's fourth checker
+    assert "4S is a spade too" in checker.locator(".bd-check-verdict").inner_text()
+    checker.locator(".bd-check-suit button", has_text="club").click()
+    expect(checker.locator(".bd-check-verdict")).to_contain_text("QC can go on NE")
+    expect(checker.locator(".bd-check-verdict.bd-check-legal")).to_have_count(1)
+
+
+def test_table_hint_then_solution_replay(open_notebook):
+    page = open_notebook(NOTEBOOK, wait_for=".cardlib-table .bd-hint-button")
+    table = page.locator(".cardlib-table").first
+    board = table.locator(".cardlib-board [data-cardlib-moves]")
+    assert board.get_attribute("data-cardlib-moves") == "0"
+
+    table.locator(".bd-hint-button").click()
+    hinted = table.locator("button.bd-hinted")
+    hinted.wait_for()
+    expect(table.locator(".cardlib-message")).to_contain_text("Still winnable")
+    hinted.click()
+    page.wait_for_function(
+        "() => document.querySelector('.cardlib-table .cardlib-board "
+        "[data-cardlib-moves]').dataset.cardlibMoves === '1'")
+    expect(table.locator(".cardlib-message")).to_contain_text("Played")  # may come later
+
+    table.locator(".bd-solution-button").click()
+    table.locator(".bd-solution-win").wait_for()
+    step = table.locator(".cardlib-step")
+    expect(step).to_have_text(re.compile(r"move 1 of \d+"))  # back where the line starts
+    total = int(step.inner_text().rsplit(" ", 1)[1])
+    table.locator(".cardlib-next").click()
+    page.wait_for_function(
+        "() => document.querySelector('.cardlib-table .cardlib-step').innerText"
+        ".startsWith('move 2 of')")
+    table.locator(".cardlib-last").click()
+    page.wait_for_function(
+        "(n) => document.querySelector('.cardlib-table .cardlib-step').innerText"
+        " === `move ${n} of ${n}`", arg=total)
+    expect(table.locator(".cardlib-status")).to_contain_text("game over")
