@@ -24,6 +24,9 @@ from solvers.hints import NoSolution, add_black_diamond_tools, hint, solution_st
 from solvers.result import SolveResult
 
 GAME = games.get("black-diamond")
+NO_LIMIT = {"hint_seconds": None, "solution_seconds": None}
+"""Tests that use the real solver give it no time limit, so a busy machine cannot turn a
+verdict into "unknown"; the unknown path is tested with a stand-in solver below."""
 
 # Diamonds K Q J 10 at N E S W, an empty diamond deck.  What may go where (by hand):
 #   outer N 13, E 12, S 11, W 10;  NE (13,12): 13, 12, 1;  SE (12,11): 12, 11, 1;
@@ -168,12 +171,12 @@ def test_outer_piles_take_exactly_their_diamond_and_the_centre_takes_anything(
 
 def test_hint_on_a_fresh_deal_keeps_it_winnable():
     state = GAME.new(seed=0)
-    advice = hint(state)
+    advice = hint(state, time_limit=None)
     assert advice.verdict == "win" and advice.winnable
     assert advice.move in state.legal_moves()
     assert advice.why.legal and advice.why.rule.startswith("black-diamond.")
     after = state.apply(advice.move)
-    assert hint(after).verdict == "win"      # the suggested move really keeps it winnable
+    assert hint(after, time_limit=None).verdict == "win"  # the move really keeps it winnable
     assert "Still winnable" in str(advice) and str(advice.move) in str(advice)
 
 
@@ -183,22 +186,24 @@ def test_hint_sees_a_lost_position_and_a_won_one():
     # go on C too, but that fills it, and refilling four diamonds from an empty deck loses.
     start = end_position(["5S", "3C"], ["2C", "3S", "4C"])
     assert sorted(map(str, start.legal_moves())) == ["3C>NW", "5S>C"]
-    assert hint(start).verdict == "win" and hint(start).move in start.legal_moves()
+    first = hint(start, time_limit=None)
+    assert first.verdict == "win" and first.move in start.legal_moves()
     halfway = start.apply("5S>C")
     assert sorted(map(str, halfway.legal_moves())) == ["3C>C", "3C>NW"]
-    advice = hint(halfway)
+    advice = hint(halfway, time_limit=None)
     assert advice.verdict == "win" and advice.move == Play(Card(3, "C"), "NW")
     lost = halfway.apply("3C>C")
     assert lost.outcome == "loss"
-    assert "lost" in hint(lost).text() and hint(lost).move is None
-    assert hint(halfway.apply("3C>NW")).text().startswith("The game is won")
+    over = hint(lost, time_limit=None)
+    assert "lost" in over.text() and over.move is None
+    assert hint(halfway.apply("3C>NW"), time_limit=None).text().startswith("The game is won")
 
 
 def test_hint_proves_a_loss_before_the_game_ends():
     # 5♠ then 6♣ fit only the centre, which two more cards fill: the refill fails.
     state = end_position(["5S", "6C"], ["2C", "3S", "4C"])
     assert not state.is_over
-    advice = hint(state)
+    advice = hint(state, time_limit=None)
     assert advice.verdict == "loss" and advice.winnable is False and advice.move is None
     assert "No win any more" in advice.text()
 
@@ -229,13 +234,13 @@ def test_hint_says_unknown_when_time_runs_out(out_of_time):
 
 def test_solution_states_walk_a_deal_to_a_win():
     deal = GAME.new(seed=0).deal
-    states = solution_states(deal.to_json())
+    states = solution_states(deal.to_json(), time_limit=None)
     assert states[0] == GAME.from_deal(deal)
     assert states[-1].outcome == "win" and states[-1].placed == 26
     for before, after in zip(states, states[1:], strict=False):
         assert before.apply(after.history[-1]) == after
     with pytest.raises(NoSolution) as lost:
-        solution_states(end_position(["5S", "6C"], ["2C", "3S", "4C"]))
+        solution_states(end_position(["5S", "6C"], ["2C", "3S", "4C"]), time_limit=None)
     assert lost.value.verdict == "loss"
 
 
@@ -243,7 +248,7 @@ def test_solution_states_walk_a_deal_to_a_win():
 
 def test_hint_button_marks_the_move_and_explains_it():
     table = GameTable(GAME, seed=0)
-    hint_button, _ = add_black_diamond_tools(table)
+    hint_button, _ = add_black_diamond_tools(table, **NO_LIMIT)
     hint_button.click()
     assert "Still winnable" in table.message.value
     marked = [b.move_text for b in table.moves.children if "bd-hinted" in b._dom_classes]
@@ -255,8 +260,8 @@ def test_hint_button_marks_the_move_and_explains_it():
 
 def test_solution_button_plays_the_line_for_the_step_buttons():
     table = GameTable(GAME, seed=0)
-    _, solution_button = add_black_diamond_tools(table)
-    own = hint(table.state).move
+    _, solution_button = add_black_diamond_tools(table, **NO_LIMIT)
+    own = hint(table.state, time_limit=None).move
     table.click(str(own))                       # one move of our own first
     solution_button.click()
     assert "winning line" in table.message.value
@@ -274,7 +279,7 @@ def test_solution_button_plays_the_line_for_the_step_buttons():
 
 def test_solution_button_after_a_loss_goes_back_to_the_start():
     table = GameTable(GAME, state=end_position(["5S", "3C"], ["2C", "3S", "4C"]))
-    _, solution_button = add_black_diamond_tools(table)
+    _, solution_button = add_black_diamond_tools(table, **NO_LIMIT)
     table.click("5S>C")
     table.click("3C>C")
     assert table.state.outcome == "loss"
