@@ -455,7 +455,7 @@ TRICK_RULES = [TrickRules(), TrickRules(trump="S", must_trump=True, must_beat=Tr
                TrickRules(trump="H", must_beat=True), TrickRules(trump="D", must_trump=True)]
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.permutations(french_deck()), st.integers(0, 3), st.integers(1, 13),
        st.sampled_from(TRICK_RULES))
 def test_bit_sets_agree_with_playable(cards, played, size, rules):
@@ -470,6 +470,7 @@ def test_bit_sets_agree_with_playable(cards, played, size, rules):
             == winning_index(trick, rules)
 
 
+@settings(deadline=None)
 @given(st.permutations(hungarian_deck()), st.integers(1, 3))
 def test_bit_sets_agree_on_another_deck_and_rank_order(cards, played):
     rules = TrickRules(rank_order=(9, 11, 12, 13, 10, 1), trump="D", must_trump=True,
