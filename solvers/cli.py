@@ -1,0 +1,198 @@
+"""``python -m solvers``: deal, solve and replay Black Diamond games from the command line.
+
+* ``deal --seed N`` prints the deal of seed N as JSON (the spec's form);
+* ``solve DEAL.json|-`` prints a solver's verdict as JSON (``--method search|simple|cpsat``,
+  ``--time-limit S``, ``--workers N`` for cpsat, and the variants as flags);
+* ``replay DEAL.json MOVES.json`` replays a move list (a JSON list of moves, or a solve
+  result holding one) and prints the outcome, or the first illegal move and why;
+* ``rule-table`` prints the inner-pile rule as a JSON table (from ``solvers.arithmetic``).
+
+Bad input (a missing file, bad JSON, a malformed deal, a bad move) gives one clear line
+on stderr and a non-zero exit status, never a traceback: exit 1 for an illegal move in a
+replay, 2 for input that cannot be used at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from cardlib.blackdiamond import (
+    BlackDiamond,
+    BlackDiamondState,
+    Deal,
+    DealError,
+    deal_from_seed,
+    move_from_json,
+)
+from cardlib.protocol import BadMoveText, IllegalMove
+
+VARIANTS = ("arithmetic_centre", "stuck_per_card", "replaced_under_deck", "strict_end")
+
+
+class UsageError(Exception):
+    """Input the command cannot use; the message is the one line printed on stderr."""
+
+
+def _read_json(path: str, what: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as exc:
+        raise UsageError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{what} {path!r} is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                         f"column {exc.colno}") from None
+
+
+def _options(args: argparse.Namespace) -> dict[str, bool]:
+    return {name: True for name in VARIANTS if getattr(args, name, False)}
+
+
+def _start(path: str, options: dict[str, bool]) -> tuple[BlackDiamondState, Deal | None]:
+    """The game a file describes: a deal, or a board ``{"position": ...}`` / position form."""
+    data = _read_json(path, "deal")
+    game = BlackDiamond()
+    try:
+        if isinstance(data, dict) and ("position" in data or "diamond_deck" in data):
+            return game.from_position(data.get("position", data), **options), None
+        deal = Deal.from_json(data)
+        return game.from_deal(deal, **options), deal
+    except DealError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
+def _lazy(module: str, purpose: str) -> Any:
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and (module == exc.name or module.startswith(exc.name + ".")):
+            raise UsageError(f"{purpose} needs the module {module}, which is not installed "
+                             "in this checkout") from None
+        raise
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    print(json.dumps(deal_from_seed(args.seed).to_json()))
+    return 0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    options = _options(args)
+    state, deal = _start(args.deal, options)
+    if args.method == "search":
+        from solvers import search
+
+        result = search.solve(state, time_limit=args.time_limit)
+    elif args.method == "simple":
+        from solvers import simple_search
+
+        result = simple_search.solve(state, time_limit=args.time_limit)
+    else:
+        if deal is None:
+            raise UsageError("--method cpsat solves whole deals, not positions")
+        if options:
+            raise UsageError("--method cpsat plays the default rules; drop the variant flags")
+        cpsat = _lazy("solvers.cpsat", "--method cpsat")
+        extra = {} if args.workers is None else {"workers": args.workers}
+        result = cpsat.solve(deal, time_limit=args.time_limit, **extra)
+    print(json.dumps(result.to_json()))
+    return 0
+
+
+def _moves(data: Any, path: str) -> list[Any]:
+    if isinstance(data, dict) and "moves" in data:
+        data = data["moves"]
+    if not isinstance(data, list):
+        raise UsageError(f"{path}: expected a JSON list of moves (or a solve result with "
+                         "\"moves\")")
+    moves = []
+    for number, item in enumerate(data, start=1):
+        try:
+            moves.append(move_from_json(item))
+        except BadMoveText as exc:
+            raise UsageError(f"{path}: move {number}: {exc}") from None
+    return moves
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    state, _ = _start(args.deal, _options(args))
+    moves = _moves(_read_json(args.moves, "moves"), args.moves)
+    for number, move in enumerate(moves, start=1):
+        try:
+            state = state.apply(move)
+        except IllegalMove:
+            why = state.explain(move)
+            print(json.dumps({"illegal": number, "move": str(move), "rule": why.rule,
+                              "explanation": why.text}))
+            return 1
+    print(json.dumps({"outcome": state.outcome, "placed": state.placed,
+                      "moves": len(moves), "loss_reason": state.loss_reason}))
+    return 0
+
+
+def cmd_rule_table(args: argparse.Namespace) -> int:
+    arithmetic = _lazy("solvers.arithmetic", "rule-table")
+    print(json.dumps(arithmetic.rule_table()))
+    return 0
+
+
+def _time(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("the time limit must be positive")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m solvers",
+                                  description="Deal, solve and replay Black Diamond games.")
+    commands = top.add_subparsers(dest="command", required=True)
+
+    deal = commands.add_parser("deal", help="print the deal of a seed as JSON")
+    deal.add_argument("--seed", type=int, required=True)
+    deal.set_defaults(run=cmd_deal)
+
+    def variants(sub: argparse.ArgumentParser) -> None:
+        for name in VARIANTS:
+            sub.add_argument("--" + name.replace("_", "-"), dest=name, action="store_true",
+                             help=f"variant: {name.replace('_', ' ')}")
+
+    solve = commands.add_parser("solve", help="decide a deal: win (with moves), loss, unknown")
+    solve.add_argument("deal", help="deal JSON file, or - for stdin")
+    solve.add_argument("--time-limit", type=_time, default=None, metavar="S")
+    solve.add_argument("--method", choices=("search", "simple", "cpsat"), default="search")
+    solve.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="CP-SAT workers (only with --method cpsat)")
+    variants(solve)
+    solve.set_defaults(run=cmd_solve)
+
+    replay = commands.add_parser("replay", help="replay moves on a deal through the rules")
+    replay.add_argument("deal", help="deal JSON file, or - for stdin")
+    replay.add_argument("moves", help="JSON list of moves, or a solve result")
+    variants(replay)
+    replay.set_defaults(run=cmd_replay)
+
+    table = commands.add_parser("rule-table", help="print the inner-pile rule table as JSON")
+    table.set_defaults(run=cmd_rule_table)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
