@@ -40,10 +40,6 @@ def get(name: str) -> Game:
         raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(names())}") from None
     game = getattr(importlib.import_module(module_name), class_name)()
     if render_module is not None:
-        try:
-            importlib.import_module(render_module)
-        except ModuleNotFoundError as exc:
-            if exc.name != render_module:
-                raise
+        importlib.import_module(render_module)  # registers the game's pictures
     _loaded[name] = game
     return game
