@@ -38,6 +38,16 @@ class TrickRules:
         return self._power[card.rank]
 
     @property
+    def layout(self) -> CardBits:
+        """Bit positions for every card these rules can rank (all suits), built once."""
+        cached = self.__dict__.get("_layout_cache")
+        if cached is None:
+            deck = [Card(rank, suit) for suit in "SHDC" for rank in self.rank_order]
+            cached = CardBits(deck, self)
+            object.__setattr__(self, "_layout_cache", cached)
+        return cached
+
+    @property
     def _power(self) -> dict[int, int]:
         cached = self.__dict__.get("_power_cache")
         if cached is None:
@@ -88,22 +98,13 @@ class Trick:
 def winning_index(cards: Sequence[Card], rules: TrickRules) -> int:
     """Index of the card that holds the trick: the highest trump if any was played,
     otherwise the highest card of the led suit.  Off-suit discards never win."""
-    if not cards:
-        raise ValueError("an empty trick has no winner")
-    best = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], cards[0].suit, rules):
-            best = i
-    return best
+    layout = rules.layout
+    return winning_bit_index([layout.bit(card) for card in cards], rules, layout)
 
 
-def beats(card: Card, holder: Card, led: str, rules: TrickRules) -> bool:
-    """Whether ``card`` takes the lead from ``holder`` in a trick led in suit ``led``."""
-    if card.suit == holder.suit:
-        return rules.power(card) > rules.power(holder)
-    if rules.trump is not None and card.suit == rules.trump:
-        return True  # holder is not a trump here (same suit handled above)
-    return False
+def beats(card: Card, holder: Card, rules: TrickRules) -> bool:
+    """Whether ``card``, played after ``holder``, takes the lead of the trick from it."""
+    return winning_index((holder, card), rules) == 1
 
 
 @dataclass(frozen=True)
@@ -120,41 +121,36 @@ def playable(hand: Iterable[Card], trick: Sequence[Card], rules: TrickRules) -> 
 
     The result names the rule that decided, so a game's ``explain`` can cite it:
     ``trick.lead`` (any card leads), ``trick.follow-suit``, ``trick.must-beat``,
-    ``trick.must-trump``, or ``trick.void`` (cannot follow, nothing forced).
+    ``trick.must-trump``, or ``trick.void`` (cannot follow, nothing forced).  The rules
+    themselves are :func:`playable_bits`; this is the same answer in cards and words.
     """
     hand = tuple(hand)
+    layout = rules.layout
+    bits = [layout.bit(card) for card in trick]
+    allowed, rule = playable_bits(layout.mask(hand), bits, rules, layout)
+    kept = tuple(card for card in hand if allowed >> layout.bit_of[card] & 1)
     if not trick:
-        return PlayCheck(hand, "trick.lead", "the leader may lead any card")
+        return PlayCheck(kept, rule, "the leader may lead any card")
     led = trick[0].suit
-    holder = trick[winning_index(trick, rules)]
-    same = tuple(c for c in hand if c.suit == led)
-    if rules.must_follow and same:
-        if rules.must_beat:
-            higher = tuple(c for c in same if beats(c, holder, led, rules))
-            if higher:
-                return PlayCheck(higher, "trick.must-beat",
-                                 f"you must follow {led} with a card that beats {holder}")
-        return PlayCheck(same, "trick.follow-suit", f"you must follow suit ({led})")
-    if rules.must_trump and rules.trump is not None and rules.trump != led:
-        trumps = tuple(c for c in hand if c.suit == rules.trump)
-        if trumps:
-            if rules.must_beat:
-                higher = tuple(c for c in trumps if beats(c, holder, led, rules))
-                if higher:
-                    return PlayCheck(higher, "trick.must-beat",
-                                     f"void in {led}: you must overtrump {holder}")
-            return PlayCheck(trumps, "trick.must-trump",
-                             f"void in {led}: you must play a trump ({rules.trump})")
-    return PlayCheck(hand, "trick.void", f"void in {led}: any card may be discarded")
+    holder = trick[winning_bit_index(bits, rules, layout)]
+    text = {
+        "trick.must-beat": (f"you must follow {led} with a card that beats {holder}"
+                            if kept and kept[0].suit == led
+                            else f"void in {led}: you must overtrump {holder}"),
+        "trick.follow-suit": f"you must follow suit ({led})",
+        "trick.must-trump": f"void in {led}: you must play a trump ({rules.trump})",
+        "trick.void": f"void in {led}: any card may be discarded",
+    }[rule]
+    return PlayCheck(kept, rule, text)
 
 
-# --- The same rules on bit sets: a faster path for search and benchmarks ------------------
+# --- The rules on bit sets ---------------------------------------------------------------
 #
 # A bot that samples thousands of playouts asks "which cards may I play?" far more often
 # than a person does.  With a hand stored as one int (one bit per card) that question is a
-# couple of ``&`` operations instead of a loop over Card objects.  The functions below give
-# exactly the answers of ``playable`` and ``winning_index`` (the Hearts tests check that on
-# random hands and tricks); they exist for speed only, so the rules still live here once.
+# couple of ``&`` operations instead of a loop over Card objects.  So the rules are written
+# once, here, on bit sets; ``playable`` and ``winning_index`` above translate cards to bits
+# and back for callers that hold Card objects.
 
 
 class CardBits:
@@ -186,6 +182,13 @@ class CardBits:
             for suit in suits
         }
         self.full: int = sum(1 << b for b in self.bit_of.values())
+
+    def bit(self, card: Card) -> int:
+        """The bit position of ``card`` (a card outside the deck raises ValueError)."""
+        try:
+            return self.bit_of[card]
+        except KeyError:
+            raise ValueError(f"{card} is not a card of this deck") from None
 
     def mask(self, cards: Iterable[Card]) -> int:
         """The bit set of ``cards`` (a card outside the deck raises ValueError naming it)."""

@@ -77,3 +77,45 @@ def test_winner_holds_against_every_other_card(cards):
             if best.suit != "D":
                 assert card.suit != "D"
                 assert best.suit == led
+
+
+def oracle(hand, trick, rules):
+    """The trick rules as a player would state them, card by card (a test oracle)."""
+    if not trick:
+        return set(hand)
+    order = rules.rank_order
+
+    def takes(card, holder):
+        if card.suit == holder.suit:
+            return order.index(card.rank) > order.index(holder.rank)
+        return card.suit == rules.trump
+
+    holder = trick[0]
+    for card in trick[1:]:
+        if takes(card, holder):
+            holder = card
+    follow = [c for c in hand if c.suit == trick[0].suit]
+    if rules.must_follow and follow:
+        higher = [c for c in follow if takes(c, holder)]
+        return set(higher) if rules.must_beat and higher else set(follow)
+    trumps = [c for c in hand if c.suit == rules.trump]
+    if rules.must_trump and trumps and rules.trump != trick[0].suit:
+        higher = [c for c in trumps if takes(c, holder)]
+        return set(higher) if rules.must_beat and higher else set(trumps)
+    return set(hand)
+
+
+ORACLE_RULES = [TrickRules(), TrickRules(trump="H"), TrickRules(trump="S", must_trump=True),
+                TrickRules(trump="D", must_trump=True, must_beat=True),
+                TrickRules(rank_order=(9, 11, 12, 13, 10, 1), trump="C", must_trump=True,
+                           must_beat=True)]
+
+
+@given(st.data(), st.sampled_from(ORACLE_RULES))
+def test_playable_matches_the_rules_as_stated(data, rules):
+    deck = [c for c in french_deck() if c.rank in rules.rank_order]
+    cards = data.draw(st.permutations(deck))
+    played = data.draw(st.integers(0, 3))
+    size = data.draw(st.integers(1, 8))
+    trick, hand = cards[:played], cards[played:played + size]
+    assert set(playable(hand, trick, rules).allowed) == oracle(hand, trick, rules)
