@@ -69,9 +69,11 @@ def back_group(x: float, y: float, w: float, text: str = "") -> str:
     )
 
 
-def svg_document(width: float, height: float, body: str, label: str) -> str:
+def svg_document(width: float, height: float, body: str, label: str, scale: float = 1.0) -> str:
+    """A standalone SVG of ``width`` × ``height`` drawing units, shown ``scale`` times as big."""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:.0f}" '
+        f'height="{height * scale:.0f}" '
         f'viewBox="0 0 {width:.1f} {height:.1f}" role="img" aria-label="{escape(label)}">'
         f"{body}</svg>"
     )

@@ -49,8 +49,15 @@ def _slot(name: str, x: float, y: float, cards, highlight: bool | None) -> str:
 def board_svg(
     view: BlackDiamondView,
     highlight: Mapping[str, bool] | None = None,
+    *,
+    side_panel: bool = True,
+    scale: float = 1.0,
 ) -> str:
-    """The board: diamonds, piles (``highlight`` outlines piles green/red), hand and decks."""
+    """The board: diamonds, piles (``highlight`` outlines piles green/red), hand and decks.
+
+    ``side_panel=False`` draws the rhombus alone (for a rule checker, which is no game);
+    ``scale`` resizes the picture without changing its drawing.
+    """
     highlight = highlight or {}
     parts = []
     for name, (col, row) in PILE_CELLS.items():
@@ -63,6 +70,9 @@ def board_svg(
         parts.append(f'<text x="{col * CELL_W + CELL_W / 2}" y="{row * CELL_H + CELL_H - 10}" '
                      'text-anchor="middle" font-family="DejaVu Sans, sans-serif" '
                      f'font-size="13" font-weight="bold" fill="#c8102e">{pos}</text>')
+    if not side_panel:
+        width, height = 5 * CELL_W, 5 * CELL_H
+        return svg_document(width, height, "".join(parts), "Black Diamond board", scale)
     side = 5 * CELL_W + 20
     parts.append(_label(side, 20, "Hand"))
     for i, card in enumerate(view.hand):
@@ -88,7 +98,7 @@ def board_svg(
                      'font-size="16" font-weight="bold" fill="#a15c00">stuck: replace or '
                      "clear</text>")
     width, height = side + 2 * CARD_W + 30, 5 * CELL_H
-    return svg_document(width, height, "".join(parts), "Black Diamond board")
+    return svg_document(width, height, "".join(parts), "Black Diamond board", scale)
 
 
 def layout_svg() -> str:

@@ -36,7 +36,7 @@ from cardlib.blackdiamond.rules import PILE_BY_NAME, PILE_NAMES, POSITIONS, chec
 from cardlib.blackdiamond.state import BlackDiamondView
 from cardlib.cards import Card, parse_card
 from cardlib.protocol import Explanation
-from cardlib.render.blackdiamond import CELL_H, CELL_W, board_svg
+from cardlib.render.blackdiamond import board_svg
 from cardlib.svg import card_svg
 
 _RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -55,9 +55,6 @@ EMPTY = "-"
 TOP_OPTIONS: list[tuple[str, str]] = [("(empty pile)", EMPTY)] + [
     (card.label, card.code) for card in sorted(BLACK_CARDS, key=lambda c: (c.suit, c.rank))
 ]
-
-GRID_W, GRID_H = 5 * CELL_W, 5 * CELL_H
-"""The rhombus part of the board picture: the checker crops away the hand and decks."""
 
 SCALE = 0.72
 """The checker's board is drawn smaller than the game table's, to leave room for the
@@ -98,18 +95,6 @@ def _twice(card: Card, tops: Mapping[str, Card | None]) -> str | None:
             return (f"There is only one {twice.label}: it cannot be both "
                     f"{' and '.join(places)}.")
     return None
-
-
-def _grid_only(svg: str) -> str:
-    """Keep only the rhombus of a board picture (no hand, no decks: this is not a game).
-
-    Wrapping the picture in an outer SVG the size of the 5 × 5 grid clips the side panel
-    without touching the renderer.
-    """
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{GRID_W * SCALE:.0f}" '
-            f'height="{GRID_H * SCALE:.0f}" '
-            f'viewBox="0 0 {GRID_W} {GRID_H}" role="img" aria-label="placement check">'
-            f"{svg}</svg>")
 
 
 class PlacementChecker(widgets.VBox):
@@ -367,9 +352,10 @@ class PlacementChecker(widgets.VBox):
             f"{'yes' if chosen.legal else 'no'}</b> — {escape(chosen.text)} "
             f"<code>[{escape(chosen.rule)}]</code></span></div>"
         )
+        highlight = {name: verdict.legal for name, verdict in self.verdicts.items()}
         self.board.value = (
             f"<div data-bd-card='{self.card.code}' data-bd-fits='{' '.join(self.fits)}'>"
-            f"{_grid_only(board_svg(self._view(), {n: v.legal for n, v in self.verdicts.items()}))}"
+            f"{board_svg(self._view(), highlight, side_panel=False, scale=SCALE)}"
             "</div>"
         )
         rows = "".join(
