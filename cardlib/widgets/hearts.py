@@ -1,0 +1,923 @@
+"""Small widgets for the Hearts teaching notebook: try a card, pass three, shoot the moon,
+and see when the game ends.
+
+A rule is learnt fastest by trying it.  Each widget puts the learner in one scripted
+moment of a hand (a :class:`Scene`) or in front of one decision, and answers with the
+engine's own words: a card is judged by ``state.explain``, a pass or a trick is played by
+``state.apply``, a score is read from the hand's result.  Nothing here restates a rule,
+so a widget cannot teach something the game would not do.
+
+* :class:`TryCard`: a position (your hand, the trick so far); click any card of your
+  hand to see whether you may play it, the rule id that decides, and, for a legal card,
+  who would take the trick.  A scene may offer a switch for the option that plays the
+  other reading of the rules at that step.
+* :class:`PassingDemo`: choose three cards and a hand number (1-4); the engine plays the
+  pass, and the picture shows where everyone's cards go.
+* :class:`MoonDemo`: the last three tricks of a hand in which you hold every point so
+  far; play them and watch the moon succeed or fail, and how the hand is scored.
+* :class:`GameEndDemo`: the totals before a hand, the end options; the engine plays the
+  hand and says whether the game ends and who is placed where.
+
+For tests, each widget's state is plain Python (``verdict``, ``state``, ``points``,
+``places`` …), and every control carries a ``hearts-*`` CSS class for browser tests.  An
+exception inside a callback is shown in the widget's message line (the game table's
+``_shown_in_widget``), because a callback's traceback would otherwise be lost.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlib import games
+from cardlib.bots import Bot
+from cardlib.cards import Card, parse_card
+from cardlib.hearts import SEATS, HeartsMove, HeartsState, Pass, Play
+from cardlib.hearts.bots import RuleOfThumbBot
+from cardlib.hearts.game import HandResult
+from cardlib.protocol import Explanation
+from cardlib.render.hearts import H, W, scores_html, table_svg
+from cardlib.svg import BLACK, RED, row_svg
+from cardlib.widgets.table import _shown_in_widget
+
+GAME = games.get("hearts")
+LEARNER = 2
+"""The learner sits South in every scene, as in most Hearts programs: own hand at the
+bottom, West (the next to play, "left" in passing) on the left."""
+
+NO_PASS_HAND = 3
+"""Scenes are set in the fourth hand of the rotation, which has no pass, so their play
+starts at once with the 2♣."""
+
+
+# --- Scenes: scripted moments of a hand ------------------------------------------------------
+
+@dataclass(frozen=True)
+class Scene:
+    """One scripted moment of a hand: who was dealt what (North first), the cards played
+    since (in play order), and the option a learner may switch at this step.
+
+    The deal and the plays are data; :meth:`state` replays them through the engine, so a
+    scene whose script broke a rule would fail to build instead of teaching a wrong game.
+    """
+
+    name: str
+    title: str
+    hands: tuple[str, str, str, str]
+    plays: str = ""
+    options: tuple[tuple[str, Any], ...] = ()
+    switch: str | None = None
+    """The option offered as a switch beside the position (None: no switch)."""
+    hand_number: int = NO_PASS_HAND
+
+    def state(self, **options: Any) -> HeartsState:
+        """The position, with the scene's options and then ``options`` applied."""
+        state = GAME.from_hands(self.hands, hand_number=self.hand_number,
+                                **{**dict(self.options), **options})
+        for text in self.plays.split():
+            state = state.apply(text)
+        return state
+
+
+# One hand told in several moments.  South has no club; North holds the 2♣.
+#   trick 1  North 2♣, East 5♣, South 4♦ (no club, no points allowed), West A♣ takes it
+#   trick 2  West K♠, North 3♠, East 9♠, South Q♠ (dropped on the king: West takes 13)
+#   trick 3  West 5♦, North 8♦, East 6♦, South K♦ takes it
+#   trick 4  South 2♦ (hearts are not broken), West 3♦, North 10♦, East 7♦: North takes
+#   trick 5  North 3♣, East 6♣, South (no club) may throw anything, even a heart
+STORY = (
+    "2C 3C 4C 7C 8C 8D 9D TD 3S 4S 5S 2H 4H",   # North
+    "5C 6C 9C TC 6D 7D QD 6S 7S 9S 5H 7H 8H",   # East
+    "2D 4D JD KD 2S QS AS 3H 6H 9H TH QH AH",   # South
+    "JC QC KC AC 3D 5D AD 8S TS JS KS JH KH",   # West
+)
+STORY_PLAYS = ("2C 5C 4D AC", "KS 3S 9S QS", "5D 8D 6D KD", "2D 3D TD 7D", "3C 6C")
+
+# South holds the 2♣ (North's and South's hands of STORY swapped).
+OPENER = (STORY[2], STORY[1], STORY[0], STORY[3])
+
+# South holds only the Q♠ and hearts, and no club, on the first trick.
+ONLY_POINTS = (
+    "2C 5C 8C JC 2D 5D 8D JD 2S 5S 8S JS AH",   # North
+    "3C 6C 9C QC 3D 6D 9D QD KD 3S 6S 9S KS",   # East
+    "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",   # South
+    "4C 7C TC KC AC 4D 7D TD AD 4S 7S TS AS",   # West
+)
+
+# South shoots for the moon.  Everyone else is void in two suits, so South's top cards win
+# tricks 1-10 and collect every heart but the 5♥ (West's) and South's own A♥ K♥ 3♥:
+#   t1  East 2♣, South A♣, West 2♦, North 2♠ (no points on the first trick)
+#   t2  South K♣, West Q♥, North 6♥, East 3♣      t3  Q♣, J♥, 4♥, 4♣
+#   t4  J♣, 3♦ (West keeps the 5♥), 2♥, 5♣        t5  K♠, 4♦, 3♠, 7♥
+#   t6  Q♠, 5♦, 4♠, 8♥ (South takes its own Q♠)   t7  A♦, 6♦, 5♠, 9♥
+#   t8  K♦, 7♦, 6♠, 10♥                            t9  Q♦, 8♦, 7♠, 6♣
+#   t10 A♠, 9♦, 8♠, 7♣
+# Left: South A♥ K♥ 3♥, West 5♥ 10♦ J♦, North 9♠ 10♠ J♠, East 8♣ 9♣ 10♣; South leads.
+# West must follow a heart with the 5♥: lead the 3♥ while West still has it and West
+# takes the trick; lead the A♥ or K♥ first and the 5♥ falls under it.
+MOON = (
+    "2S 3S 4S 5S 6S 7S 8S 9S TS JS 2H 4H 6H",   # North
+    "2C 3C 4C 5C 6C 7C 8C 9C TC 7H 8H 9H TH",   # East
+    "AC KC QC JC AS KS QS AH KH 3H AD KD QD",   # South
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD 5H JH QH",   # West
+)
+MOON_PLAYS = ("2C AC 2D 2S", "KC QH 6H 3C", "QC JH 4H 4C", "JC 3D 2H 5C", "KS 4D 3S 7H",
+              "QS 5D 4S 8H", "AD 6D 5S 9H", "KD 7D 6S TH", "QD 8D 7S 6C", "AS 9D 8S 7C")
+MOON_FINISH = ("AH 5H 9S 8C", "KH TD TS 9C", "3H JD JS TC")
+"""The last three tricks played so that South shoots the moon (used by GameEndDemo)."""
+
+
+def _story(tricks: int, *extra: str) -> str:
+    return " ".join(STORY_PLAYS[:tricks] + extra)
+
+
+SCENES: dict[str, Scene] = {scene.name: scene for scene in (
+    Scene("two-of-clubs", "You hold the 2♣: open the hand", OPENER,
+          switch="can_lead_any_club"),
+    Scene("first-trick", "The first trick: North led the 2♣ and you have no club", STORY,
+          _story(0, "2C 5C")),
+    Scene("first-trick-only-points",
+          "The first trick again: no club, and nothing but hearts and the Q♠", ONLY_POINTS,
+          "2C 3C", switch="first_trick_void"),
+    Scene("follow-suit", "Trick 3: West led the 5♦", STORY, _story(2, "5D 8D 6D")),
+    Scene("take-trick", "Trick 2: West led the K♠ and you play last", STORY,
+          _story(1, "KS 3S 9S")),
+    Scene("lead-unbroken", "Trick 4: you lead. The Q♠ has been played, no heart yet",
+          STORY, _story(3), switch="qs_breaks_hearts"),
+    Scene("void", "Trick 5: North led a club and you have none", STORY, _story(5)),
+    Scene("moon", "Three tricks left: you have taken every point so far", MOON,
+          " ".join(MOON_PLAYS)),
+)}
+
+
+# --- Shared pieces -------------------------------------------------------------------------
+
+def _scaled(svg: str, scale: float) -> str:
+    """A table picture drawn at ``scale``: step widgets sit between paragraphs of prose,
+    so they are smaller than the game table's."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{W * scale:.0f}" '
+            f'height="{H * scale:.0f}" viewBox="0 0 {W} {H}">{svg}</svg>')
+
+
+def _card_button(card: Card, *classes: str) -> widgets.Button:
+    """A button that looks like the card's corner: its label in the suit's colour."""
+    button = widgets.Button(description=card.label, tooltip=card.name,
+                            layout={"width": "auto", "min_width": "46px"})
+    button.style.text_color = RED if card.is_red else BLACK
+    button.style.font_weight = "bold"
+    for css in (*classes, f"hearts-card-{card.code}"):
+        button.add_class(css)
+    button.card_code = card.code
+    return button
+
+
+def _rule_words(rule: str) -> str:
+    return GAME.rules[rule].text
+
+
+def _verdict_html(card: Card, why: Explanation, extra: str = "") -> str:
+    colour = "#1b8a3a" if why.legal else "#b00020"
+    mark = "✔ yes" if why.legal else "✘ no"
+    more = f"<div>{escape(extra)}</div>" if extra else ""
+    return (
+        f"<div data-hearts-card='{card.code}' data-hearts-legal='{str(why.legal).lower()}' "
+        f"data-hearts-rule='{escape(why.rule)}' style='color:{colour};font-size:110%'>"
+        f"<b>{escape(card.label)}: {mark}</b> — {escape(why.text)} "
+        f"<code>[{escape(why.rule)}]</code></div>{more}"
+        f"<div style='color:#444'><small>The rule: {escape(_rule_words(why.rule))}</small></div>"
+    )
+
+
+def _places_words(places: Sequence[int]) -> str:
+    """``1st South · 2nd East · 3rd= North, West`` (= marks a shared place)."""
+    ordinal = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+    parts = []
+    for place in sorted(set(places)):
+        seats = [SEATS[s] for s, p in enumerate(places) if p == place]
+        shared = "=" if len(seats) > 1 else ""
+        parts.append(f"{ordinal[place]}{shared} {', '.join(seats)}")
+    return " · ".join(parts)
+
+
+class _Step(widgets.VBox):
+    """What every step widget shares: a message line that also shows callback errors."""
+
+    def __init__(self, children: Sequence[widgets.Widget], css: str):
+        self.message = widgets.HTML()
+        self.message.add_class("hearts-message")
+        self.message_kind = "info"
+        self.last_error: Exception | None = None
+        super().__init__([*children, self.message])
+        self.add_class("hearts-step")
+        self.add_class(css)
+
+    def _say(self, html: str, kind: str = "info") -> None:
+        """Show ``html`` in the message line (``kind``: info, illegal or error)."""
+        self.message_kind = kind
+        colour = {"error": "#b00020", "illegal": "#a15c00"}.get(kind, "#1b5e20")
+        self.message.value = (f"<div class='hearts-msg-{kind}' "
+                              f"style='color:{colour};min-height:1.4em'>{html}</div>")
+
+
+# --- Try a card ------------------------------------------------------------------------------
+
+class TryCard(_Step):
+    """A position from a scene (or any state during the play); click a card, see the verdict.
+
+    ``scene`` is a name from :data:`SCENES`, a :class:`Scene`, or a ``HeartsState``.
+    ``options`` change the scene's game options (``{"qs_breaks_hearts": True}``).
+    Nothing is played: every card may be tried, and the position stays as it is.
+    """
+
+    def __init__(self, scene: str | Scene | HeartsState, *,
+                 options: Mapping[str, Any] | None = None, scale: float = 0.62):
+        if isinstance(scene, HeartsState):
+            if options:
+                raise ValueError("options change a scene; a given state keeps its own")
+            self.scene: Scene | None = None
+            state = scene
+        else:
+            self.scene = SCENES[scene] if isinstance(scene, str) and scene in SCENES \
+                else scene if isinstance(scene, Scene) else None
+            if self.scene is None:
+                raise ValueError(f"unknown scene {scene!r}; scenes: {', '.join(SCENES)}")
+            state = self.scene.state(**(options or {}))
+        if state.phase != "play" or state.to_move is None:
+            raise ValueError(f"a card is tried during the play, not in the {state.phase} "
+                             "phase")
+        self.options: dict[str, Any] = dict(options or {})
+        self.state: HeartsState = state
+        self.seat: int = state.to_move
+        self.scale = scale
+        self.card: Card | None = None
+        self.verdict: Explanation | None = None
+        self.after: HeartsState | None = None
+        """The state after the tried card, when it is legal (for "who takes the trick")."""
+        self.outcome = ""
+        self.revealed = False
+
+        title = widgets.HTML(f"<b>{escape(self.scene.title if self.scene else repr(state))}"
+                             "</b>")
+        title.add_class("hearts-try-title")
+        self.board = widgets.HTML()
+        self.board.add_class("hearts-try-board")
+        self.buttons: dict[str, widgets.Button] = {}
+        for card in state.hand_cards(self.seat):
+            button = _card_button(card, "hearts-try-card")
+            button.on_click(functools.partial(self._on_card, card))
+            self.buttons[card.code] = button
+        hand = widgets.HBox(list(self.buttons.values()),
+                            layout={"flex_flow": "row wrap"})
+        hand.add_class("hearts-try-hand")
+        self.verdict_box = widgets.HTML("<i>Click a card of your hand.</i>")
+        self.verdict_box.add_class("hearts-try-verdict")
+        self.reveal_button = widgets.Button(description="Which cards may I play?",
+                                            layout={"width": "auto"})
+        self.reveal_button.add_class("hearts-try-reveal")
+        self.reveal_button.on_click(self._on_reveal)
+        rows: list[widgets.Widget] = [title, self.board]
+        self.switch: widgets.ToggleButtons | None = None
+        if self.scene is not None and self.scene.switch is not None:
+            option = next(o for o in GAME.options if o.name == self.scene.switch)
+            self.switch = widgets.ToggleButtons(
+                options=[(str(choice), choice) for choice in option.choices or ()],
+                value=state.variant.as_dict()[option.name],
+                description=option.name, style={"description_width": "initial"},
+                tooltip=option.doc)
+            self.switch.add_class("hearts-try-switch")
+            self.switch.observe(self._on_switch, names="value")
+            rows.append(self.switch)
+        rows += [hand, self.verdict_box, self.reveal_button]
+        super().__init__(rows, "hearts-try")
+        if self.scene is not None:
+            self.add_class(f"hearts-scene-{self.scene.name}")
+        self._draw()
+
+    # --- what tests and the notebook use ---------------------------------------------------
+    def try_card(self, card: Card | str) -> Explanation:
+        """Judge ``card`` in this position, as a click on it does; returns the verdict."""
+        card = parse_card(card)
+        move = Play(card)
+        verdict = self.state.explain(move)
+        after = self.state.apply(move) if verdict.legal else None
+        self.card, self.verdict, self.after = card, verdict, after
+        self.outcome = self._what_happens() if after is not None else ""
+        for code, button in self.buttons.items():
+            button.button_style = "info" if code == card.code else self._style(code)
+        for css in ("hearts-legal", "hearts-illegal"):
+            self.verdict_box.remove_class(css)
+        self.verdict_box.add_class("hearts-legal" if self.verdict.legal else "hearts-illegal")
+        self.verdict_box.value = _verdict_html(card, self.verdict, self.outcome)
+        self._say("")
+        return self.verdict
+
+    @property
+    def legal_cards(self) -> list[Card]:
+        """The cards the rules allow here (what "Which cards may I play?" shows)."""
+        return [move.card for move in self.state.legal_moves()]
+
+    def set_option(self, value: Any) -> None:
+        """Switch the scene's option to ``value``; the last tried card is judged again."""
+        if self.scene is None or self.scene.switch is None:
+            raise ValueError("this position has no option to switch")
+        name = self.scene.switch
+        state = self.scene.state(**{**self.options, name: value})  # raises if refused
+        self.options[name] = value
+        self.state = state
+        if self.switch is not None and self.switch.value != value:
+            self.switch.value = value    # _on_switch sees the state is already set
+        self._draw()
+        if self.card is not None:
+            self.try_card(self.card)
+
+    # --- callbacks -----------------------------------------------------------------------
+    @_shown_in_widget
+    def _on_card(self, card: Card, _button: Any) -> None:
+        self.try_card(card)
+
+    @_shown_in_widget
+    def _on_reveal(self, _button: Any) -> None:
+        self.revealed = True
+        for code, button in self.buttons.items():
+            if code != (self.card.code if self.card else None):
+                button.button_style = self._style(code)
+        cards = ", ".join(card.label for card in self.legal_cards)
+        self._say(f"You may play: <b>{escape(cards)}</b> (green).")
+
+    @_shown_in_widget
+    def _on_switch(self, change: dict[str, Any]) -> None:
+        if self.scene is not None and self.options.get(self.scene.switch) != change["new"]:
+            self.set_option(change["new"])
+
+    # --- drawing -------------------------------------------------------------------------
+    def _style(self, code: str) -> str:
+        if not self.revealed:
+            return ""
+        return "success" if parse_card(code) in self.legal_cards else "danger"
+
+    def _draw(self) -> None:
+        view = self.state.view(self.seat)
+        broken = "broken" if self.state.hearts_broken else "not broken"
+        self.board.value = (f"<div data-hearts-seat='{self.seat}' "
+                            f"data-hearts-broken='{str(self.state.hearts_broken).lower()}'>"
+                            f"{_scaled(table_svg(view), self.scale)}"
+                            f"<div><small>Hearts are {broken}.</small></div></div>")
+        if self.revealed:
+            for code, button in self.buttons.items():
+                if self.card is None or code != self.card.code:
+                    button.button_style = self._style(code)
+
+    def _what_happens(self) -> str:
+        """For a legal card: who takes the trick it completes, with how many points."""
+        before, after = self.state, self.after
+        assert after is not None
+        if after.deal.number != before.deal.number:
+            return "That is the last card of the hand."
+        if len(after.tricks) == len(before.tricks):
+            return f"The trick goes on: {SEATS[after.to_move]} plays next."
+        winner = after.leader        # the winner of a trick leads the next one
+        points = (after.view(self.seat).points_taken[winner]
+                  - before.view(self.seat).points_taken[winner])
+        who = "You take" if winner == self.seat else f"{SEATS[winner]} takes"
+        worth = f"{points} point{'s' if points != 1 else ''}" if points else "no points"
+        return f"{who} the trick, with {worth} in it."
+
+
+# --- Passing ---------------------------------------------------------------------------------
+
+_SPOT = {0: (160, 38), 1: (282, 160), 2: (160, 282), 3: (38, 160)}
+"""Seat positions in the rotation picture: North at the top, East right, South at the
+bottom, West left (South's view of the table)."""
+
+
+def rotation_svg(passed_to: Mapping[int, int], learner: int = LEARNER) -> str:
+    """Arrows from each seat to the seat it passes to (none for a hand without a pass).
+
+    The learner's arrow is drawn thick and gold.  Arrows are moved a little to their own
+    right, so that two seats passing across to each other get two separate arrows.
+    """
+    parts = ["<defs><marker id='hearts-arrow' viewBox='0 0 10 10' refX='9' refY='5' "
+             "markerWidth='7' markerHeight='7' orient='auto-start-reverse'>"
+             "<path d='M0,0 L10,5 L0,10 z' fill='context-stroke'/></marker></defs>",
+             "<rect width='320' height='320' rx='16' fill='#0b6e3a'/>"]
+    for seat, (x, y) in _SPOT.items():
+        weight = "bold" if seat == learner else "normal"
+        parts.append(f"<text x='{x}' y='{y + 5}' text-anchor='middle' font-size='16' "
+                     f"font-family='DejaVu Sans, sans-serif' font-weight='{weight}' "
+                     f"fill='white'>{SEATS[seat]}</text>")
+    for seat, to in passed_to.items():
+        (x1, y1), (x2, y2) = _SPOT[seat], _SPOT[to]
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        ox, oy = -uy * 9, ux * 9             # a little to the arrow's own right
+        x1, y1 = x1 + ux * 42 + ox, y1 + uy * 42 + oy
+        x2, y2 = x2 - ux * 42 + ox, y2 - uy * 42 + oy
+        colour, width = ("#ffd54f", 5) if seat == learner else ("#e0e0e0", 2.5)
+        parts.append(f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' "
+                     f"stroke='{colour}' stroke-width='{width}' "
+                     "marker-end='url(#hearts-arrow)'/>")
+    if not passed_to:
+        parts.append("<text x='160' y='165' text-anchor='middle' font-size='18' "
+                     "font-family='DejaVu Sans, sans-serif' fill='#ffd54f'>no pass</text>")
+    return ("<svg xmlns='http://www.w3.org/2000/svg' width='240' height='240' "
+            "viewBox='0 0 320 320' role='img' aria-label='where the cards are passed'>"
+            f"{''.join(parts)}</svg>")
+
+
+class PassingDemo(_Step):
+    """Your hand from a seeded deal: choose three cards, pick hand 1-4, see where they go.
+
+    The pass is played by the engine: the other seats pass with the rule-of-thumb bot, and
+    where your cards end up is read from the hands after the pass.  ``hand`` is numbered
+    from 1, as players count hands.
+    """
+
+    def __init__(self, seed: int | str = 1, *, hand: int = 1, seat: int = LEARNER,
+                 bots: Mapping[int, Bot] | None = None):
+        start = GAME.new(seed=seed)
+        self.seed = seed
+        self.seat = seat
+        self.dealt: tuple[tuple[Card, ...], ...] = tuple(start.hand_cards(s) for s in range(4))
+        self.bots: dict[int, Bot] = dict(bots) if bots is not None else {
+            s: RuleOfThumbBot() for s in range(4) if s != seat}
+        self.hand = self._checked_hand(hand)
+        self.chosen: tuple[Card, ...] = ()
+        self.state: HeartsState = self._start()
+        self.verdict: Explanation | None = None
+        self.receiver: int | None = None
+        self.received: tuple[Card, ...] = ()
+        self.sender: int | None = None
+
+        self.hand_picker = widgets.ToggleButtons(
+            options=[(f"hand {n}", n) for n in range(1, 5)], value=self.hand,
+            style={"button_width": "70px"})
+        self.hand_picker.add_class("hearts-pass-hand")
+        self.hand_picker.observe(self._on_hand, names="value")
+        self.toggles: dict[str, widgets.ToggleButton] = {}
+        for card in self.dealt[seat]:
+            toggle = widgets.ToggleButton(description=card.label, tooltip=card.name,
+                                          layout={"width": "auto", "min_width": "46px"})
+            toggle.style.text_color = RED if card.is_red else BLACK
+            toggle.style.font_weight = "bold"
+            toggle.add_class("hearts-pass-card")
+            toggle.add_class(f"hearts-card-{card.code}")
+            toggle.observe(functools.partial(self._on_toggle, card), names="value")
+            self.toggles[card.code] = toggle
+        cards = widgets.HBox(list(self.toggles.values()), layout={"flex_flow": "row wrap"})
+        self.picture = widgets.HTML()
+        self.picture.add_class("hearts-pass-picture")
+        self.result = widgets.HTML()
+        self.result.add_class("hearts-pass-result")
+        super().__init__([self.hand_picker, cards,
+                          widgets.HBox([self.picture, self.result])], "hearts-pass")
+        self._refresh()
+
+    # --- what tests and the notebook use ---------------------------------------------------
+    def choose(self, *cards: Card | str, hand: int | None = None) -> PassingDemo:
+        """Choose the three cards (and the hand number) at once, as clicks would."""
+        chosen = tuple(parse_card(c) for c in cards)
+        mine = set(self.dealt[self.seat])
+        strangers = [c.code for c in chosen if c not in mine]
+        if strangers:
+            raise ValueError(f"not in {SEATS[self.seat]}'s hand: {', '.join(strangers)}")
+        if len(set(chosen)) != len(chosen) or len(chosen) > 3:
+            raise ValueError(f"choose up to three different cards, not {len(chosen)}: "
+                             f"{' '.join(c.code for c in chosen)}")
+        new_hand = self.hand if hand is None else self._checked_hand(hand)
+        self.chosen, self.hand = chosen, new_hand
+        self._sync_controls()
+        self._refresh()
+        return self
+
+    @property
+    def direction(self) -> str:
+        """``left``, ``right``, ``across`` or ``none`` for the chosen hand (the engine's)."""
+        return self.state.deal.direction_name
+
+    # --- callbacks -------------------------------------------------------------------------
+    @_shown_in_widget
+    def _on_toggle(self, card: Card, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        if change["new"]:
+            if len(self.chosen) == 3:
+                self._set_quietly(self.toggles[card.code], False)
+                self._say("You pass exactly three cards: unselect one first.", "illegal")
+                return
+            self.chosen = (*self.chosen, card)
+        else:
+            self.chosen = tuple(c for c in self.chosen if c != card)
+        self._refresh()
+
+    @_shown_in_widget
+    def _on_hand(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self.hand = self._checked_hand(change["new"])
+        self._refresh()
+
+    # --- the pass, played by the engine --------------------------------------------------------
+    _quiet = False
+
+    @staticmethod
+    def _checked_hand(hand: int) -> int:
+        if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
+            raise ValueError(f"hand={hand!r}: hands are numbered 1, 2, 3, …")
+        return hand
+
+    def _start(self) -> HeartsState:
+        return GAME.from_hands(self.dealt, seed=self.seed, hand_number=self.hand - 1)
+
+    def _refresh(self) -> None:
+        start = self._start()
+        self.state, self.verdict = start, None
+        self.receiver, self.received, self.sender = None, (), None
+        passed_to = {s: v.passed_to for s in range(4)
+                     if (v := start.view(s)).passed_to is not None}
+        if start.phase != "pass":      # every fourth hand: the engine refuses any pass
+            card = self.chosen[0] if self.chosen else self.dealt[self.seat][0]
+            self.verdict = start.explain(Pass(card))
+            self.result.value = (
+                f"<div data-hearts-direction='none'><b>Hand {self.hand}: no pass.</b> "
+                f"{escape(self.verdict.text)} <code>[{escape(self.verdict.rule)}]</code>"
+                "</div>")
+        elif len(self.chosen) < 3:
+            self.result.value = (
+                f"<div data-hearts-direction='{self.direction}'><b>Hand {self.hand}: "
+                f"everyone passes {escape(start.deal.direction_words)}.</b><br>"
+                f"Choose {3 - len(self.chosen)} more card"
+                f"{'s' if 3 - len(self.chosen) != 1 else ''} to pass.</div>")
+        else:
+            self._pass_all(start)
+        self.picture.value = rotation_svg(passed_to, self.seat)
+        if self.message_kind != "error":
+            self._say("")
+
+    def _pass_all(self, state: HeartsState) -> None:
+        """Play the whole pass: bots for the others, the chosen cards for the learner."""
+        mine = list(self.chosen)
+        while state.phase == "pass":
+            if state.to_move == self.seat:
+                move = Pass(mine.pop(0))
+                self.verdict = state.explain(move)
+                state = state.apply(move)
+            else:
+                state = state.apply(self.bots[state.to_move].choose(state))
+        self.state = state
+        self.receiver = next(s for s in range(4)
+                             if set(self.chosen) <= set(state.hand_cards(s)))
+        view = state.view(self.seat)
+        self.received = view.received or ()
+        self.sender = next(s for s in range(4) if state.view(s).passed_to == self.seat)
+        gave = ", ".join(c.label for c in self.chosen)
+        got = ", ".join(c.label for c in self.received)
+        self.result.value = (
+            f"<div data-hearts-direction='{self.direction}' "
+            f"data-hearts-receiver='{SEATS[self.receiver]}'>"
+            f"<b>Hand {self.hand}: everyone passes {escape(state.deal.direction_words)}."
+            f"</b><br>Your {escape(gave)} go to <b>{SEATS[self.receiver]}</b>."
+            f"{row_svg(list(self.chosen), 44)}<br>"
+            f"You receive {escape(got)} from <b>{SEATS[self.sender]}</b>, after choosing "
+            f"yours. {row_svg(list(self.received), 44)}<br>"
+            f"<small>{self._rule_line()}</small></div>")
+
+    def _rule_line(self) -> str:
+        why = self.verdict
+        said = f"{escape(why.text)} <code>[{escape(why.rule)}]</code>. " if why else ""
+        return (f"{said}{escape(_rule_words('hearts.pass.rotation'))} "
+                "<code>[hearts.pass.rotation]</code>")
+
+    def _set_quietly(self, control: widgets.Widget, value: Any) -> None:
+        self._quiet = True
+        try:
+            control.value = value
+        finally:
+            self._quiet = False
+
+    def _sync_controls(self) -> None:
+        for code, toggle in self.toggles.items():
+            self._set_quietly(toggle, parse_card(code) in self.chosen)
+        if self.hand not in [value for _, value in self.hand_picker.options]:
+            self._quiet = True      # a later hand, chosen from Python: offer it too
+            try:
+                self.hand_picker.options = (*self.hand_picker.options,
+                                            (f"hand {self.hand}", self.hand))
+            finally:
+                self._quiet = False
+        self._set_quietly(self.hand_picker, self.hand)
+
+
+# --- Shooting the moon --------------------------------------------------------------------
+
+class MoonDemo(_Step):
+    """Play the last tricks of the moon scene: every heart or none?
+
+    The other seats are played by ``bots`` (default: the rule-of-thumb bot, which is
+    deterministic, so the same cards give the same ending).  When the hand ends, the
+    engine's result is shown: ``points`` (what each seat scores for the hand), ``moon``
+    (the shooter, or None) and ``outcome`` (``"moon"`` or ``"no moon"``).
+    """
+
+    def __init__(self, scene: str | Scene = "moon", *, bots: Mapping[int, Bot] | None = None,
+                 options: Mapping[str, Any] | None = None, scale: float = 0.62):
+        self.scene = SCENES[scene] if isinstance(scene, str) else scene
+        self.options = dict(options or {})
+        first = self.scene.state(**self.options)
+        if first.to_move is None:
+            raise ValueError(f"scene {self.scene.name!r} has nobody to move")
+        self.seat: int = first.to_move
+        self.bots: dict[int, Bot] = dict(bots) if bots is not None else {
+            s: RuleOfThumbBot() for s in range(4) if s != self.seat}
+        self.scale = scale
+        self.states: list[HeartsState] = [first]
+        self.played: list[str] = []
+
+        self.board = widgets.HTML()
+        self.board.add_class("hearts-moon-board")
+        self.points_box = widgets.HTML()
+        self.points_box.add_class("hearts-moon-points")
+        self.hand_box = widgets.HBox(layout={"flex_flow": "row wrap"})
+        self.hand_box.add_class("hearts-moon-hand")
+        self.result = widgets.HTML()
+        self.result.add_class("hearts-moon-result")
+        self.restart_button = widgets.Button(description="Start again",
+                                             layout={"width": "auto"})
+        self.restart_button.add_class("hearts-moon-restart")
+        self.restart_button.on_click(self._on_restart)
+        title = widgets.HTML(f"<b>{escape(self.scene.title)}</b>")
+        super().__init__([title, self.board, self.points_box, self.hand_box, self.result,
+                          self.restart_button], "hearts-moon")
+        self._draw()
+
+    # --- what tests and the notebook use ---------------------------------------------------
+    @property
+    def state(self) -> HeartsState:
+        """The live state (after the hand: the next hand's deal, or the game's end)."""
+        return self.states[-1]
+
+    @property
+    def hand_over(self) -> bool:
+        return self._ended(self.state)
+
+    @property
+    def hand_result(self) -> HandResult | None:
+        """The engine's result of the scene's hand, once it is over."""
+        return self.state.results[len(self.states[0].results)] if self.hand_over else None
+
+    @property
+    def points(self) -> tuple[int, ...] | None:
+        result = self.hand_result
+        return result.points if result else None
+
+    @property
+    def moon(self) -> int | None:
+        result = self.hand_result
+        return result.moon if result else None
+
+    @property
+    def outcome(self) -> str | None:
+        if not self.hand_over:
+            return None
+        return "moon" if self.moon is not None else "no moon"
+
+    def play(self, move: HeartsMove | Card | str) -> bool:
+        """Play a card (or, with ``moon='shooter-choice'``, the moon choice) for the
+        learner, then the bots until the learner's next turn.
+
+        A move the rules refuse is explained in the message line and changes nothing.
+        """
+        if isinstance(move, Card):
+            move = Play(move)
+        elif isinstance(move, str):
+            move = GAME.parse_move(move)
+        if self.hand_over:
+            self._say("The hand is over: press <b>Start again</b> to replay it.", "illegal")
+            return False
+        why = self.state.explain(move)
+        if not why.legal:
+            self._say(f"<b>Not allowed</b> — {escape(why.text)} "
+                      f"<code>[{escape(why.rule)}]</code>", "illegal")
+            return False
+        # The bots' replies are worked out first and kept only if all of them succeed.
+        states = [self.state.apply(move)]
+        played = [f"You: {GAME.move_label(move)}"]
+        while not self._ended(states[-1]) and states[-1].to_move != self.seat:
+            seat = states[-1].to_move
+            reply = self.bots[seat].choose(states[-1])
+            states.append(states[-1].apply(reply))
+            played.append(f"{SEATS[seat]}: {GAME.move_label(reply)}")
+        self.states += states
+        self.played += played
+        self._draw()
+        self._say(" · ".join(self.played[-4:]))
+        return True
+
+    def restart(self) -> None:
+        """Back to the start of the scene."""
+        self.states = self.states[:1]
+        self.played = []
+        self._draw()
+        self._say("Back to the start.")
+
+    # --- callbacks -----------------------------------------------------------------------
+    @_shown_in_widget
+    def _on_move(self, move: HeartsMove, _button: Any) -> None:
+        self.play(move)
+
+    @_shown_in_widget
+    def _on_restart(self, _button: Any) -> None:
+        self.restart()
+
+    # --- drawing -------------------------------------------------------------------------
+    def _ended(self, state: HeartsState) -> bool:
+        """Whether ``state`` is past the scene's hand (its result is in)."""
+        return len(state.results) > len(self.states[0].results)
+
+    def _draw(self) -> None:
+        if self.hand_over:
+            self.board.value = ""
+            self.points_box.value = ""
+            self.hand_box.children = ()
+            self.result.value = self._result_html()
+            return
+        state = self.state
+        view = state.view(self.seat)
+        hands = tuple(state.hand_cards(s) for s in range(4))
+        self.board.value = (f"<div data-hearts-tricks='{len(state.tricks)}'>"
+                            f"{_scaled(table_svg(view, hands), self.scale)}</div>")
+        taken = view.points_taken
+        self.points_box.value = (
+            "Points taken this hand: "
+            + ", ".join(f"{SEATS[s]} <b>{taken[s]}</b>" for s in range(4))
+            + f" — {26 - sum(taken)} still out.")
+        buttons = []
+        if state.to_move == self.seat:
+            for move in state.candidate_moves():   # cards; or the shooter's two choices
+                if isinstance(move, Play):
+                    button = _card_button(move.card, "hearts-moon-card")
+                else:
+                    button = widgets.Button(description=GAME.move_label(move),
+                                            layout={"width": "auto"})
+                    button.add_class("hearts-moon-choice")
+                button.on_click(functools.partial(self._on_move, move))
+                buttons.append(button)
+        self.hand_box.children = tuple(buttons)
+        self.result.value = ""
+
+    def _result_html(self) -> str:
+        result = self.hand_result
+        assert result is not None
+        scores = scores_html(self.state.view(self.seat))
+        if result.moon is not None:
+            shooter = SEATS[result.moon]
+            scored = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(result.points))
+            text = (f"<b>🌙 {shooter} shot the moon!</b> {shooter} took all 13 hearts and "
+                    f"the Q♠ (26 points), and instead of 26 for {shooter} the hand scores: "
+                    f"{escape(scored)}.")
+            rule, kind = "hearts.score.moon", "success"
+        else:
+            who = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(result.points) if p)
+            text = ("<b>No moon.</b> Someone else took a heart, so every player scores the "
+                    f"points in the tricks they took: {escape(who)}.")
+            rule, kind = "hearts.score.points", "failed"
+        return (f"<div class='hearts-moon-{kind}' data-hearts-outcome='{self.outcome}'>"
+                f"{text} <code>[{rule}]</code><br><small>{escape(_rule_words(rule))}"
+                f"</small>{scores}</div>")
+
+
+# --- The end of the game ------------------------------------------------------------------
+
+class GameEndDemo(_Step):
+    """Totals before a hand and the end options; the engine plays the hand and says whether
+    the game is over and how the players are placed.
+
+    The hand is the moon scene played to the end (South shoots the moon: every other
+    player scores 26), so the totals after it are easy to check by hand.
+    """
+
+    def __init__(self, totals: Sequence[int] = (24, 10, 30, 24), **options: Any):
+        self.totals_before: tuple[int, ...] = self._checked_totals(totals)
+        self.options: dict[str, Any] = GAME.variant(**options).as_dict()
+        self.state: HeartsState = self._play()
+
+        self.total_boxes = [
+            widgets.BoundedIntText(value=t, min=-200, max=500, description=SEATS[s],
+                                   layout={"width": "150px"})
+            for s, t in enumerate(self.totals_before)]
+        for box in self.total_boxes:
+            box.add_class("hearts-end-total")
+            box.observe(self._on_change, names="value")
+        self.end_score = widgets.ToggleButtons(options=[50, 100],
+                                               value=self.options["end_score"],
+                                               description="end_score")
+        self.end_when = widgets.ToggleButtons(options=["reach", "exceed"],
+                                              value=self.options["end_when"],
+                                              description="end_when")
+        self.tie_for_first = widgets.ToggleButtons(options=["share", "play-on"],
+                                                   value=self.options["tie_for_first"],
+                                                   description="tie_for_first")
+        for name in ("end_score", "end_when", "tie_for_first"):
+            control = getattr(self, name)
+            control.add_class(f"hearts-end-{name.replace('_', '-')}")
+            control.style.description_width = "initial"
+            control.observe(self._on_change, names="value")
+        self.result = widgets.HTML()
+        self.result.add_class("hearts-end-result")
+        super().__init__([widgets.HTML("<b>Totals before the hand</b>"),
+                          widgets.HBox(self.total_boxes),
+                          self.end_score, self.end_when, self.tie_for_first, self.result],
+                         "hearts-end")
+        self._draw()
+
+    # --- what tests and the notebook use ---------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The totals after the hand."""
+        return self.state.totals
+
+    @property
+    def places(self) -> list[int]:
+        """Each seat's place by the totals after the hand (1 = best, ties share)."""
+        return self.state.ranking()
+
+    def choose(self, *, totals: Sequence[int] | None = None, **options: Any) -> GameEndDemo:
+        """Set the totals and any end option, as the controls would; checked first."""
+        new_totals = self.totals_before if totals is None else self._checked_totals(totals)
+        new_options = GAME.variant(**{**self.options, **options}).as_dict()
+        self.totals_before, self.options = new_totals, new_options
+        self.state = self._play()
+        self._quiet = True
+        try:
+            for box, total in zip(self.total_boxes, new_totals, strict=True):
+                box.value = total
+            for name in ("end_score", "end_when", "tie_for_first"):
+                control = getattr(self, name)
+                if self.options[name] not in control.options:
+                    control.options = (*control.options, self.options[name])
+                control.value = self.options[name]
+        finally:
+            self._quiet = False
+        self._draw()
+        return self
+
+    # --- callbacks -------------------------------------------------------------------------
+    _quiet = False
+
+    @_shown_in_widget
+    def _on_change(self, _change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self.choose(totals=[box.value for box in self.total_boxes],
+                    end_score=self.end_score.value, end_when=self.end_when.value,
+                    tie_for_first=self.tie_for_first.value)
+
+    # --- the hand, played by the engine ----------------------------------------------------
+    @staticmethod
+    def _checked_totals(totals: Sequence[int]) -> tuple[int, ...]:
+        if isinstance(totals, str) or len(totals) != 4 or not all(
+                isinstance(t, int) and not isinstance(t, bool) for t in totals):
+            raise ValueError(f"totals={totals!r}: give four whole numbers, North first")
+        return tuple(totals)
+
+    def _play(self) -> HeartsState:
+        scene = SCENES["moon"]
+        state = GAME.from_hands(scene.hands, hand_number=scene.hand_number,
+                                totals=self.totals_before, **self.options)
+        for text in (scene.plays + " " + " ".join(MOON_FINISH)).split():
+            state = state.apply(text)
+        return state
+
+    def _draw(self) -> None:
+        result = self.state.results[-1]
+        gained = ", ".join(f"{SEATS[s]} +{p}" for s, p in enumerate(result.points))
+        after = ", ".join(f"{SEATS[s]} {t}" for s, t in enumerate(self.totals))
+        if self.over:
+            verdict = (f"<b>The game is over.</b> {escape(_places_words(self.places))}"
+                       " <code>[hearts.game.ranking]</code>")
+        else:
+            verdict = "<b>The game goes on:</b> another hand is dealt."
+        self.result.value = (
+            f"<div data-hearts-over='{str(self.over).lower()}'>South shoots the moon: "
+            f"{escape(gained)}.<br>Totals after the hand: <b>{escape(after)}</b>.<br>"
+            f"{verdict} <code>[hearts.game.end]</code><br>"
+            f"<small>{escape(_rule_words('hearts.game.end'))} "
+            f"{escape(_rule_words('hearts.game.ranking'))}</small></div>")
+        if self.message_kind != "error":
+            self._say("")
+
+
+
+__all__ = [
+    "GameEndDemo", "MOON_FINISH", "MoonDemo", "PassingDemo", "SCENES", "Scene", "TryCard",
+    "rotation_svg",
+]
