@@ -98,46 +98,55 @@ def absorbable(diamonds: int, options: Options) -> int:
     return min(3 * diamonds, (5 * diamonds + 4) // 2)
 
 
-def max_matching(choices: list[int], rooms: list[int], enough: int) -> int:
-    """Most cards placed at once, up to ``enough``: card k may use any slot in bit mask
-    ``choices[k]``, slot p holds ``rooms[p]`` cards.  Greedy first (fewest choices first),
-    then Kuhn's augmenting paths for the cards left over."""
-    owners: list[list[int]] = [[] for _ in rooms]
+def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> int:
+    """Most of the values in bit mask ``values`` (one card each) placed at once on the
+    edge piles: value v may go on the piles in mask ``piles_of[v]``, pile p takes
+    ``(packed_room >> 2p) & 3`` more (greedy, then Kuhn's augmenting paths)."""
+    room = [(packed_room >> (2 * p)) & 3 for p in range(8)]
     free = 0
-    for p, room in enumerate(rooms):
-        if room:
+    for p in range(8):
+        if room[p]:
             free |= 1 << p
+    owners: list[list[int]] = [[] for _ in range(8)]
+    choices = []
+    v = 1
+    rest = values >> 1
+    while rest:
+        if rest & 1:
+            mask = piles_of[v] & free
+            if mask:
+                choices.append(mask)
+        rest >>= 1
+        v += 1
     placed = 0
     pending = []
     for mask in sorted(choices, key=int.bit_count):
-        open_slots = mask & free
-        if open_slots:
-            low = open_slots & -open_slots
+        open_piles = mask & free
+        if open_piles:
+            low = open_piles & -open_piles
             p = low.bit_length() - 1
             owners[p].append(mask)
-            if len(owners[p]) == rooms[p]:
+            if len(owners[p]) == room[p]:
                 free ^= low
             placed += 1
-            if placed >= enough:
-                return placed
         else:
             pending.append(mask)
-    if placed + len(pending) < enough or not pending:
+    if not pending:
         return placed
-    seen = [0]
+    seen = 0
 
     def augment(mask: int) -> bool:
-        nonlocal free
-        fresh = mask & ~seen[0]
+        nonlocal free, seen
+        fresh = mask & ~seen
         if not fresh:
             return False
-        seen[0] |= fresh
-        open_slots = fresh & free
-        if open_slots:
-            low = open_slots & -open_slots
+        seen |= fresh
+        open_piles = fresh & free
+        if open_piles:
+            low = open_piles & -open_piles
             p = low.bit_length() - 1
             owners[p].append(mask)
-            if len(owners[p]) == rooms[p]:
+            if len(owners[p]) == room[p]:
                 free ^= low
             return True
         while fresh:
@@ -151,18 +160,34 @@ def max_matching(choices: list[int], rooms: list[int], enough: int) -> int:
         return False
 
     for mask in pending:
-        seen[0] = 0
+        seen = 0
         if augment(mask):
             placed += 1
-            if placed >= enough:
-                break
     return placed
 
+
+MATCH_DIAMONDS = 1
+"""The matching bound runs only with at most this many diamonds left: with more, the
+diamonds to come can reach so many values that it (measured) never cuts, and costs time."""
 
 SLOTS_LOST = tuple(tuple(2 if c == 0 and (p.limit - 1) % 2 else 1 for c in range(p.limit))
                    for p in PILES)
 """Suit slots a pile loses when one card goes on it without clearing it (see
 ``_Search.slot_room``): one, or two when an empty pile with odd room gets its first card."""
+
+
+ORDERINGS = ("fit", "unstick")
+"""Move orderings the search alternates between (see ``_Search.rank``).  Neither finds
+every win fast, and a deal that one of them leads astray is often easy for the other."""
+
+FIRST_BUDGET = 2000
+"""Nodes for the first run of each ordering; every round doubles it (a Luby-like restart
+schedule).  Lost positions proven in one run stay proven for the next, so the work of an
+abandoned run is not wasted, and the last run is an ordinary exhaustive search."""
+
+
+class _OutOfBudget(Exception):
+    """This run's node budget is spent: restart with the next ordering."""
 
 
 class SearchTimeout(Exception):
@@ -217,11 +242,20 @@ class _Search:
         self.allow_cache: dict[int, tuple[int, ...]] = {}
         self.path: list[Move] = []
         self.start = state
-        self.choice_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self.room_cache: dict[int, list[int]] = {}
-        self.suffix_cards = [[2 * self.values[i] + self.suits[i] for i in range(k, self.n)]
-                             for k in range(self.n + 1)]
+        self.edge_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.room_cache: dict[int, tuple[int, int, int, int]] = {}
+        self.match_cache: dict[tuple[Any, ...], int] = {}
+        self.deck_bits: dict[int, int] = {}
+        self.suffix_spades = [0] * (self.n + 1)
+        self.suffix_clubs = [0] * (self.n + 1)
+        for i in range(self.n - 1, -1, -1):
+            bit = 1 << self.values[i]
+            self.suffix_spades[i] = self.suffix_spades[i + 1] | (0 if self.suits[i] else bit)
+            self.suffix_clubs[i] = self.suffix_clubs[i + 1] | (bit if self.suits[i] else 0)
         self.absorb = [absorbable(d, self.options) for d in range(32)]
+        self.mode = 0
+        self.budget: int | None = None
+        self.restarts = 0
 
     # --- tables built from the engine's rules ------------------------------------------
     def allowed(self, dia: int) -> tuple[int, ...]:
@@ -236,15 +270,10 @@ class _Search:
             self.allow_cache[dia] = masks
         return masks
 
-    def pile_choices(self, avail: tuple[int, ...]) -> tuple[int, ...]:
-        """For each value 1..13, the (pile, suit) slots a card of that value could use when
-        position k may hold any value in bit mask ``avail[k]`` (cached).
-
-        Slot ``2 * p + suit`` stands for the spades (suit 0) or clubs (1) pile ``p`` can
-        still take; a card of suit s may use only slots of its own suit.  The centre takes
-        every value (the arithmetic-centre variant is relaxed to that too: still sound).
-        """
-        found = self.choice_cache.get(avail)
+    def edge_values(self, avail: tuple[int, ...]) -> tuple[int, ...]:
+        """Per value 1..13, the bit mask of edge piles (0..7) that could take it when
+        position k may hold any value in bit mask ``avail[k]`` (cached)."""
+        found = self.edge_cache.get(avail)
         if found is None:
             piles = []
             for p in range(8):
@@ -261,34 +290,51 @@ class _Search:
                                 if b_bits >> b & 1 and a != b:
                                     bits |= row[b]
                     piles.append(bits)
-            by_value = [0] * 14
-            for v in range(1, 14):
-                slots = 1 << 16  # the centre
-                for p in range(8):
-                    if piles[p] >> v & 1:
-                        slots |= 1 << (2 * p)
-                by_value[v] = slots
-            found = tuple(by_value)
-            self.choice_cache[avail] = found
+            found = tuple(sum(1 << p for p in range(8) if piles[p] >> v & 1)
+                          for v in range(14))
+            self.edge_cache[avail] = found
         return found
 
-    def slot_room(self, piles: int) -> list[int]:
-        """How many spades and clubs each pile can still take before its limit, given that
-        suits alternate on it (slot ``2 * p + suit``; cached by the packed piles)."""
+    def suit_room(self, piles: int) -> tuple[int, int, int, int]:
+        """How many more spades and clubs the piles can take, suits alternating on each:
+        (edge room of spades, of clubs, packed 2 bits per edge pile; centre room of spades,
+        of clubs).  Cached by the packed piles."""
         room = self.room_cache.get(piles)
         if room is None:
-            room = []
+            per_suit = [[0] * 9, [0] * 9]
             for p in range(9):
                 field = piles >> (4 * p) & 15
                 cnt = field & 7
                 free = LIMITS[p] - 1 - cnt
                 if cnt:
                     top = field >> 3
-                    room += [(free + 1) // 2, free // 2] if top else [free // 2, (free + 1) // 2]
+                    per_suit[1 - top][p] = (free + 1) // 2  # the other suit comes next
+                    per_suit[top][p] = free // 2
                 else:
-                    room += [(free + 1) // 2, (free + 1) // 2]
+                    per_suit[0][p] = per_suit[1][p] = (free + 1) // 2
+            packed = [sum(per_suit[s][p] << (2 * p) for p in range(8)) for s in (0, 1)]
+            room = (packed[0], packed[1], per_suit[0][8], per_suit[1][8])
             self.room_cache[piles] = room
         return room
+
+    def placeable(self, avail: tuple[int, ...], spades: int, clubs: int,
+                  room: tuple[int, int, int, int]) -> int:
+        """Most of the remaining cards (value masks ``spades``, ``clubs``) that can be
+        given a place of their own at once: per suit, a matching of values to edge piles
+        with room for that suit, plus the centre's room (it takes any value)."""
+        total = 0
+        for values, edge_room, centre in ((spades, room[0], room[2]),
+                                          (clubs, room[1], room[3])):
+            if not values:
+                continue
+            key = (avail, values, edge_room)
+            got = self.match_cache.get(key)
+            if got is None:
+                got = edge_matching(self.edge_values(avail), values, edge_room)
+                self.match_cache[key] = got
+            count = values.bit_count()
+            total += count if got + centre >= count else got + centre
+        return total
 
     def room_slack(self, dia: int, deck: int, piles: int, nxt: int, hm: int,
                    remaining: int, decklen: int) -> int:
@@ -296,53 +342,54 @@ class _Search:
 
         Every card still to come ends on a pile or is taken away by a clear.  Clears paid
         with the diamonds left take at most ``absorb[decklen]`` cards (see
-        :func:`absorbable`); every other card needs a slot of its own in the piles' free
+        :func:`absorbable`); every other card needs a place of its own in the piles' free
         room, of its suit (suits alternate on a pile) and on a pile whose diamonds could
         allow its value, now or after the diamonds still in the deck arrive.  A maximum
-        matching of cards to slots smaller than that is a proof of loss.  With one diamond
-        left it can go to one position only, so each of those five futures is checked
-        apart (all must fail).
+        matching of cards to places smaller than that is a proof of loss.  With one
+        diamond left it can go to one position only, so each of those five futures is
+        checked apart (all must fail).
 
-        The slack (matching size minus cards needed, at most 2) lets a play that keeps the
-        diamonds skip the check: it removes one card and at most two slots, so a child
-        inherits ``slack - slots_lost`` and only recomputes below zero.
+        The slack (matching size minus cards needed, at most 2 matters) lets a play that
+        keeps the diamonds skip the check: it removes one card and at most two places, so
+        a child inherits ``slack - places_lost`` and only recomputes below zero.
         """
         needed = remaining - self.absorb[decklen]
         if needed <= 0:
             return -needed
-        room = self.slot_room(piles)
-        cards = self.cards_left(nxt, hm)
-        here = tuple(1 << ((dia >> (4 * k)) & 15) for k in range(4))
-        deck_bits = 0
-        rest = deck
-        while rest:
-            deck_bits |= 1 << (rest & 15)
-            rest >>= 4
-        everything = tuple(b | deck_bits for b in here)
-        slack = self.matched(cards, self.pile_choices(everything), room, needed + 2) - needed
+        if decklen > MATCH_DIAMONDS:
+            return 2
+        room = self.suit_room(piles)
+        spades, clubs = self.suffix_spades[nxt], self.suffix_clubs[nxt]
+        i = nxt - 2 if nxt >= 2 else 0
+        while i < nxt:
+            if hm >> i & 1:
+                if self.suits[i]:
+                    clubs |= 1 << self.values[i]
+                else:
+                    spades |= 1 << self.values[i]
+            i += 1
+        here = (1 << (dia & 15), 1 << (dia >> 4 & 15), 1 << (dia >> 8 & 15),
+                1 << (dia >> 12 & 15))
+        deck_bits = self.deck_bits.get(deck)
+        if deck_bits is None:
+            deck_bits = 0
+            rest = deck
+            while rest:
+                deck_bits |= 1 << (rest & 15)
+                rest >>= 4
+            self.deck_bits[deck] = deck_bits
+        everything = (here[0] | deck_bits, here[1] | deck_bits, here[2] | deck_bits,
+                      here[3] | deck_bits)
+        slack = self.placeable(everything, spades, clubs, room) - needed
         if slack < 0 or decklen != 1 or self.options.replaced_under_deck:
             return slack
-        best = self.matched(cards, self.pile_choices(here), room, remaining + 2) - remaining
+        best = self.placeable(here, spades, clubs, room) - remaining
         for k in range(4):
             if best >= 2:
                 break
             avail = tuple(b | deck_bits if j == k else b for j, b in enumerate(here))
-            got = self.matched(cards, self.pile_choices(avail), room, needed + 2) - needed
-            best = max(best, got)
+            best = max(best, self.placeable(avail, spades, clubs, room) - needed)
         return best if best >= 0 else -1
-
-    def cards_left(self, nxt: int, hm: int) -> list[int]:
-        """The (value, suit) of every card not yet placed, as ``2 * value + suit``."""
-        cards = [2 * self.values[i] + self.suits[i]
-                 for i in range(nxt - 2 if nxt >= 2 else 0, nxt) if hm >> i & 1]
-        cards += self.suffix_cards[nxt]
-        return cards
-
-    @staticmethod
-    def matched(cards: list[int], by_value: tuple[int, ...], room: list[int],
-                enough: int) -> int:
-        """How many of ``cards`` get slots at once (see room_slack), counted to ``enough``."""
-        return max_matching([by_value[c >> 1] << (c & 1) for c in cards], room, enough)
 
     def replace_order(self, dia: int, top: int, nxt: int, hm: int) -> list[int]:
         """Positions to try the top diamond at: first those where it lets a hand card go
@@ -381,7 +428,20 @@ class _Search:
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 10_000))
         try:
-            return self.dfs(dia, deck, piles, nxt, hm, filled)
+            if self.options.replaced_under_deck:  # replaces can cycle: one plain run
+                self.budget = None
+                return self.dfs(dia, deck, piles, nxt, hm, filled)
+            budget = FIRST_BUDGET
+            while True:
+                for mode in range(len(ORDERINGS)):
+                    self.mode = mode
+                    self.budget = self.nodes + budget
+                    self.restarts += 1
+                    try:
+                        return self.dfs(dia, deck, piles, nxt, hm, filled)
+                    except _OutOfBudget:
+                        self.path.clear()
+                budget *= 2
         finally:
             sys.setrecursionlimit(limit)
 
@@ -411,89 +471,142 @@ class _Search:
         if not self.nodes & 4095 and self.deadline is not None \
                 and time.perf_counter() > self.deadline:
             raise SearchTimeout
+        if self.budget is not None and self.nodes > self.budget:
+            seen.discard(key)
+            raise _OutOfBudget
+        children = self.children(dia, deck, piles, nxt, hm, filled, slack, decklen)
+        if children is None:
+            return True
+        path = self.path
+        try:
+            for *_, move, ndia, ndeck, npiles, nnxt, nhm, nfilled, nslack in children:
+                if self.dfs(ndia, ndeck, npiles, nnxt, nhm, nfilled, nslack):
+                    path.append(self.engine_move(move))
+                    return True
+        except _OutOfBudget:
+            seen.discard(key)  # not fully explored: not known to be lost
+            raise
+        return False
+
+    def engine_move(self, move: tuple[int, int]) -> Move:
+        """The engine's move for the search's ``(kind, index)`` code."""
+        kind, what = move
+        if kind == 0:
+            return Play(self.black[what >> 4], PILES[what & 15].name)
+        if kind == 1:
+            return Replace(POSITIONS[what])
+        return Clear(PILES[what].name)
+
+    def children(self, dia: int, deck: int, piles: int, nxt: int, hm: int, filled: int,
+                 slack: int, decklen: int) -> list[tuple[Any, ...]] | None:
+        """The moves from here with their next states, best first; None if a play wins
+        at once (then that play is already on ``self.path``)."""
+        n = self.n
         masks = self.allowed(dia)
         values, suits = self.values, self.suits
-        plays = []
+        found: list[tuple[Any, ...]] = []
+        plays = 0
         unplaceable = False
         i = nxt - 2 if nxt >= 2 else 0
         while i < nxt:
             if hm >> i & 1:
                 v, s = values[i], suits[i]
-                found = False
+                fits = False
                 for p in range(9):
-                    if masks[p] >> v & 1:
-                        field = piles >> (4 * p) & 15
-                        cnt = field & 7
-                        if cnt == 0 or (field >> 3) != s:
-                            found = True
-                            full = cnt + 1 == LIMITS[p]
-                            plays.append((PLAY_RANK[p][cnt], i, p, cnt, full))
-                if not found:
+                    if not masks[p] >> v & 1:
+                        continue
+                    field = piles >> (4 * p) & 15
+                    cnt = field & 7
+                    if cnt and (field >> 3) == s:
+                        continue
+                    fits = True
+                    plays += 1
+                    nhm = hm & ~(1 << i)
+                    nnxt = nxt
+                    if cnt + 1 == LIMITS[p]:
+                        if decklen < COSTS[p]:
+                            continue  # the refill fails: a lost game
+                        npiles = piles & ~(15 << (4 * p))
+                        ndia, ndeck = dia, deck
+                        for pos in TOUCHES[p]:
+                            ndia = (ndia & ~(15 << (4 * pos))) | (ndeck & 15) << (4 * pos)
+                            ndeck >>= 4
+                        nfilled = filled - cnt
+                        nslack = -1
+                    else:
+                        npiles = (piles & ~(15 << (4 * p))) | ((cnt + 1) | s << 3) << (4 * p)
+                        ndia, ndeck = dia, deck
+                        nfilled = filled + 1
+                        nslack = slack - SLOTS_LOST[p][cnt]
+                    if not nhm:
+                        if nnxt >= n:  # every black card placed
+                            if self.options.strict_end and not ndeck:
+                                continue
+                            self.path.append(Play(self.black[i], PILES[p].name))
+                            return None
+                        nnxt = min(nnxt + 2, n)
+                        nhm = (1 << nnxt) - (1 << nxt)
+                    found.append((self.rank(ndia, ndeck, npiles, nnxt, nhm, PLAY_RANK[p][cnt]),
+                                  (0, i << 4 | p), ndia, ndeck, npiles, nnxt, nhm, nfilled,
+                                  nslack))
+                if not fits:
                     unplaceable = True
             i += 1
-        if not plays and not deck:
-            return False  # stuck with an empty diamond deck: lost
-        plays.sort()
-        path = self.path
-        for _, i, p, cnt, full in plays:
-            nhm = hm & ~(1 << i)
-            nnxt = nxt
-            if full:
-                cost = COSTS[p]
-                if decklen < cost:
-                    continue  # the refill fails: a lost game
-                npiles = piles & ~(15 << (4 * p))
-                ndia, ndeck = dia, deck
-                for pos in TOUCHES[p]:
-                    ndia = (ndia & ~(15 << (4 * pos))) | (ndeck & 15) << (4 * pos)
-                    ndeck >>= 4
-                nfilled = filled - cnt
-                nslack = -1
-            else:
-                npiles = (piles & ~(15 << (4 * p))) | ((cnt + 1) | suits[i] << 3) << (4 * p)
-                ndia, ndeck = dia, deck
-                nfilled = filled + 1
-                nslack = slack - SLOTS_LOST[p][cnt]
-            if not nhm:
-                if nnxt >= n:  # every black card placed
-                    if self.options.strict_end and not ndeck:
-                        continue
-                    path.append(Play(self.black[i], PILES[p].name))
-                    return True
-                nhm = (1 << min(nnxt + 2, n)) - (1 << nnxt)
-                nnxt = min(nnxt + 2, n)
-            if self.dfs(ndia, ndeck, npiles, nnxt, nhm, nfilled, nslack):
-                path.append(Play(self.black[i], PILES[p].name))
-                return True
         stuck = unplaceable if self.options.stuck_per_card else not plays
-        if not stuck:
-            return False
-        if deck:
+        if stuck and deck:
             top = deck & 15
             rest = deck >> 4
-            for pos in self.replace_order(dia, top, nxt, hm):
+            for pos in range(4):
                 old = dia >> (4 * pos) & 15
                 ndia = (dia & ~(15 << (4 * pos))) | top << (4 * pos)
                 ndeck = rest | (old << (4 * (decklen - 1)) if self.options.replaced_under_deck
                                 else 0)
-                if self.dfs(ndia, ndeck, piles, nxt, hm, filled):
-                    path.append(Replace(POSITIONS[pos]))
-                    return True
-        for p in sorted(range(9), key=COSTS.__getitem__):
-            field = piles >> (4 * p) & 15
-            if not field & 7:
-                continue
-            cost = COSTS[p]
-            if decklen < cost:
-                continue
-            ndia, ndeck = dia, deck
-            for pos in TOUCHES[p]:
-                ndia = (ndia & ~(15 << (4 * pos))) | (ndeck & 15) << (4 * pos)
-                ndeck >>= 4
-            if self.dfs(ndia, ndeck, piles & ~(15 << (4 * p)), nxt, hm, filled - (field & 7)):
-                path.append(Clear(PILES[p].name))
-                return True
-        return False
+                found.append((self.rank(ndia, ndeck, piles, nxt, hm, 10), (1, pos),
+                              ndia, ndeck, piles, nxt, hm, filled, -1))
+        if stuck:
+            for p in range(9):
+                field = piles >> (4 * p) & 15
+                if not field & 7 or decklen < COSTS[p]:
+                    continue
+                ndia, ndeck = dia, deck
+                for pos in TOUCHES[p]:
+                    ndia = (ndia & ~(15 << (4 * pos))) | (ndeck & 15) << (4 * pos)
+                    ndeck >>= 4
+                npiles = piles & ~(15 << (4 * p))
+                found.append((self.rank(ndia, ndeck, npiles, nxt, hm, 11), (2, p),
+                              ndia, ndeck, npiles, nxt, hm, filled - (field & 7), -1))
+        found.sort()
+        return found
+
+    def rank(self, dia: int, deck: int, piles: int, nxt: int, hm: int,
+             static: float) -> tuple[float, ...]:
+        """Sort key of a child (lower first): keep diamonds, keep the most remaining
+        cards placeable with the diamonds on the table now, then the static order."""
+        decklen = (deck.bit_length() + 3) >> 2
+        if ORDERINGS[self.mode] == "unstick":
+            if static == 10:  # a replace: first where a hand card then fits an edge
+                masks = self.allowed(dia)
+                hand_bits = 0
+                for i in range(nxt - 2 if nxt >= 2 else 0, nxt):
+                    if hm >> i & 1:
+                        hand_bits |= 1 << self.values[i]
+                if not any(masks[p] & hand_bits for p in range(8)):
+                    static = 10.5
+            return (-decklen, 0, static)
+        spades, clubs = self.suffix_spades[nxt], self.suffix_clubs[nxt]
+        i = nxt - 2 if nxt >= 2 else 0
+        while i < nxt:
+            if hm >> i & 1:
+                if self.suits[i]:
+                    clubs |= 1 << self.values[i]
+                else:
+                    spades |= 1 << self.values[i]
+            i += 1
+        here = (1 << (dia & 15), 1 << (dia >> 4 & 15), 1 << (dia >> 8 & 15),
+                1 << (dia >> 12 & 15))
+        fit = self.placeable(here, spades, clubs, self.suit_room(piles))
+        return (-decklen, -fit, static)
+
 
 
 def solve(
@@ -525,4 +638,4 @@ def solve(
         moves = [move_to_json(m) for m in line]
     return SolveResult(verdict, moves, search.nodes, seconds,
                        {"method": "search", "table": len(search.seen),
-                        "pruned": search.pruned})
+                        "pruned": search.pruned, "restarts": search.restarts})

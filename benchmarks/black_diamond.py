@@ -1,0 +1,105 @@
+"""Benchmark the exact Black Diamond solver on seeds 1..N.
+
+    python benchmarks/black_diamond.py 1000 --time-limit 10 --out bd.jsonl
+
+Prints the verdicts (win rate, losses, unknowns), the median / 90th percentile / maximum
+solve time and node count, and the speed-up of :mod:`solvers.search` over the plain
+engine search :mod:`solvers.simple_search`, both measured in this run on the same machine:
+the plain search gets ``--simple-budget`` seconds on each of the first ``--simple-deals``
+deals, and the ratio is taken on the deals it finished (both must agree on those).
+Timing is never asserted anywhere; it is only printed, as ratios against that baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cardlib.blackdiamond import deal_from_seed  # noqa: E402
+from solvers import search, simple_search  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank: a value that occurred."""
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("n", type=int, help="solve seeds 1..N")
+    parser.add_argument("--first", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--time-limit", type=float, default=10.0,
+                        help="seconds per deal for the exact search (default 10)")
+    parser.add_argument("--simple-deals", type=int, default=20,
+                        help="deals the plain search is tried on (default 20)")
+    parser.add_argument("--simple-budget", type=float, default=2.0,
+                        help="seconds the plain search gets per deal (default 2)")
+    parser.add_argument("--out", type=Path, help="write one JSON line per seed here")
+    args = parser.parse_args(argv)
+
+    seeds = range(args.first, args.first + args.n)
+    rows = []
+    out = args.out.open("w") if args.out else None
+    for seed in tqdm(seeds, desc="black diamond", unit="deal"):
+        result = search.solve(deal_from_seed(seed), time_limit=args.time_limit)
+        row = {"seed": seed, "verdict": result.verdict, "nodes": result.nodes,
+               "seconds": result.seconds}
+        rows.append(row)
+        if out:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+    if out:
+        out.close()
+
+    times = [r["seconds"] for r in rows]
+    nodes = [r["nodes"] for r in rows]
+    print(f"\nseeds {seeds.start}..{seeds.stop - 1}: {len(rows)} deals, "
+          f"time limit {args.time_limit:g} s each")
+    for verdict in ("win", "loss", "unknown"):
+        which = [r["seed"] for r in rows if r["verdict"] == verdict]
+        shown = "" if verdict == "win" or not which else f"  seeds {which}"
+        print(f"  {verdict:8} {len(which):5}  ({100 * len(which) / len(rows):.1f} %){shown}")
+    print(f"  time  s: median {statistics.median(times):.3f}  "
+          f"p90 {percentile(times, 90):.3f}  max {max(times):.3f}  total {sum(times):.1f}")
+    print(f"  nodes  : median {statistics.median(nodes):.0f}  "
+          f"p90 {percentile(nodes, 90):.0f}  max {max(nodes)}")
+    decided = [r for r in rows if r["verdict"] != "unknown"]
+    print(f"  decided within the limit: {len(decided)} of {len(rows)}")
+
+    ratios, fast_total, simple_total = [], 0.0, 0.0
+    tried = rows[: args.simple_deals]
+    for row in tqdm(tried, desc="plain search", unit="deal"):
+        plain = simple_search.solve(deal_from_seed(row["seed"]),
+                                    time_limit=args.simple_budget)
+        if plain.verdict == "unknown" or row["verdict"] == "unknown":
+            continue
+        if plain.verdict != row["verdict"]:
+            print(f"DISAGREEMENT on seed {row['seed']}: search {row['verdict']}, "
+                  f"plain {plain.verdict}")
+            return 1
+        ratios.append(plain.seconds / max(row["seconds"], 1e-6))
+        fast_total += row["seconds"]
+        simple_total += plain.seconds
+    print(f"\nplain search (budget {args.simple_budget:g} s) finished {len(ratios)} of "
+          f"{len(tried)} deals tried")
+    if ratios:
+        print(f"  speed-up of search over plain search on those: median "
+              f"{statistics.median(ratios):.1f}x, total time "
+              f"{simple_total:.3f} s vs {fast_total:.3f} s "
+              f"({simple_total / max(fast_total, 1e-6):.1f}x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
