@@ -40,7 +40,7 @@ from cardlib.bots import Bot
 from cardlib.cards import Card, parse_card
 from cardlib.hearts import SEATS, HeartsMove, HeartsState, Pass, Play
 from cardlib.hearts.bots import RuleOfThumbBot
-from cardlib.hearts.game import HandResult
+from cardlib.hearts.game import TRICKS, HandResult
 from cardlib.protocol import Explanation
 from cardlib.render.hearts import H, W, scores_html, table_svg
 from cardlib.svg import BLACK, RED, row_svg
@@ -165,6 +165,10 @@ def _scaled(svg: str, scale: float) -> str:
             f'height="{H * scale:.0f}" viewBox="0 0 {W} {H}">{svg}</svg>')
 
 
+_SHRINK = {"width": "auto", "align_self": "flex-start"}
+"""A button as wide as its label (a VBox stretches its children otherwise)."""
+
+
 def _card_button(card: Card, *classes: str) -> widgets.Button:
     """A button that looks like the card's corner: its label in the suit's colour."""
     button = widgets.Button(description=card.label, tooltip=card.name,
@@ -175,6 +179,12 @@ def _card_button(card: Card, *classes: str) -> widgets.Button:
         button.add_class(css)
     button.card_code = card.code
     return button
+
+
+def in_hand_order(cards: Sequence[Card]) -> list[Card]:
+    """Cards in the order the table picture fans a hand: clubs, diamonds, spades, hearts,
+    each low to high, so the buttons line up with the cards drawn above them."""
+    return sorted(cards, key=lambda card: ("CDSH".index(card.suit), TRICKS.power(card)))
 
 
 def _rule_words(rule: str) -> str:
@@ -268,7 +278,7 @@ class TryCard(_Step):
         self.board = widgets.HTML()
         self.board.add_class("hearts-try-board")
         self.buttons: dict[str, widgets.Button] = {}
-        for card in state.hand_cards(self.seat):
+        for card in in_hand_order(state.hand_cards(self.seat)):
             button = _card_button(card, "hearts-try-card")
             button.on_click(functools.partial(self._on_card, card))
             self.buttons[card.code] = button
@@ -278,7 +288,7 @@ class TryCard(_Step):
         self.verdict_box = widgets.HTML("<i>Click a card of your hand.</i>")
         self.verdict_box.add_class("hearts-try-verdict")
         self.reveal_button = widgets.Button(description="Which cards may I play?",
-                                            layout={"width": "auto"})
+                                            layout=_SHRINK)
         self.reveal_button.add_class("hearts-try-reveal")
         self.reveal_button.on_click(self._on_reveal)
         rows: list[widgets.Widget] = [title, self.board]
@@ -460,7 +470,7 @@ class PassingDemo(_Step):
         self.hand_picker.add_class("hearts-pass-hand")
         self.hand_picker.observe(self._on_hand, names="value")
         self.toggles: dict[str, widgets.ToggleButton] = {}
-        for card in self.dealt[seat]:
+        for card in in_hand_order(self.dealt[seat]):
             toggle = widgets.ToggleButton(description=card.label, tooltip=card.name,
                                           layout={"width": "auto", "min_width": "46px"})
             toggle.style.text_color = RED if card.is_red else BLACK
@@ -581,10 +591,10 @@ class PassingDemo(_Step):
             f"<div data-hearts-direction='{self.direction}' "
             f"data-hearts-receiver='{SEATS[self.receiver]}'>"
             f"<b>Hand {self.hand}: everyone passes {escape(state.deal.direction_words)}."
-            f"</b><br>Your {escape(gave)} go to <b>{SEATS[self.receiver]}</b>."
-            f"{row_svg(list(self.chosen), 44)}<br>"
+            f"</b><br>Your {escape(gave)} go to <b>{SEATS[self.receiver]}</b>:"
+            f"<div>{row_svg(list(self.chosen), 44)}</div>"
             f"You receive {escape(got)} from <b>{SEATS[self.sender]}</b>, after choosing "
-            f"yours. {row_svg(list(self.received), 44)}<br>"
+            f"yours:<div>{row_svg(list(self.received), 44)}</div>"
             f"<small>{self._rule_line()}</small></div>")
 
     def _rule_line(self) -> str:
@@ -646,8 +656,7 @@ class MoonDemo(_Step):
         self.hand_box.add_class("hearts-moon-hand")
         self.result = widgets.HTML()
         self.result.add_class("hearts-moon-result")
-        self.restart_button = widgets.Button(description="Start again",
-                                             layout={"width": "auto"})
+        self.restart_button = widgets.Button(description="Start again", layout=_SHRINK)
         self.restart_button.add_class("hearts-moon-restart")
         self.restart_button.on_click(self._on_restart)
         title = widgets.HTML(f"<b>{escape(self.scene.title)}</b>")
@@ -758,7 +767,11 @@ class MoonDemo(_Step):
             + f" — {26 - sum(taken)} still out.")
         buttons = []
         if state.to_move == self.seat:
-            for move in state.candidate_moves():   # cards; or the shooter's two choices
+            moves = state.candidate_moves()      # cards; or the shooter's two choices
+            by_card = {move.card: move for move in moves if isinstance(move, Play)}
+            if by_card:
+                moves = [by_card[card] for card in in_hand_order(list(by_card))]
+            for move in moves:
                 if isinstance(move, Play):
                     button = _card_button(move.card, "hearts-moon-card")
                 else:
