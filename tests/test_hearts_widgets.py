@@ -180,6 +180,18 @@ def test_the_verdict_shown_is_the_rules_verdict_for_any_card(name, data):
     assert (widget.after is not None) == legal
 
 
+def test_any_position_during_the_play_can_be_tried():
+    state = SCENES["void"].state().apply("AH")       # South throws a heart; West to play
+    widget = TryCard(state)
+    assert widget.seat == WEST and widget.switch is None
+    assert "West to play" in widget.children[0].value
+    # West was dealt J♣ Q♣ K♣ A♣ and played only the A♣ (trick 1): it must follow clubs.
+    assert legal_codes(widget) == codes("JC QC KC")
+    assert widget.try_card("AD").rule == "hearts.follow-suit"
+    widget.try_card("KC")                             # over North's 3♣ and East's 6♣
+    assert widget.outcome == "You take the trick, with 1 point in it."   # South threw the A♥
+
+
 def test_bad_arguments_are_refused_by_name():
     with pytest.raises(ValueError, match="unknown scene 'nope'"):
         TryCard("nope")
@@ -396,8 +408,12 @@ def test_bad_end_choices_change_nothing():
         demo.choose(totals=(1, 2, 3))
     with pytest.raises(ValueError, match="end_when"):
         demo.choose(end_when="soon")
-    with pytest.raises(TypeError, match="unknown option"):
+    with pytest.raises(ValueError, match="not end_at"):
         demo.choose(end_at=50)
+    with pytest.raises(ValueError, match="not moon"):     # the scripted hand needs it
+        demo.choose(moon="shooter-choice")
+    with pytest.raises(ValueError, match="end_score"):
+        demo.choose(end_score=0)
     assert (demo.totals_before, dict(demo.options), demo.result.value) == before
 
 

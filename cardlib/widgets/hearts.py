@@ -71,15 +71,14 @@ class Scene:
     title: str
     hands: tuple[str, str, str, str]
     plays: str = ""
-    options: tuple[tuple[str, Any], ...] = ()
     switch: str | None = None
     """The option offered as a switch beside the position (None: no switch)."""
     hand_number: int = NO_PASS_HAND
 
     def state(self, **options: Any) -> HeartsState:
-        """The position, with the scene's options and then ``options`` applied."""
-        state = GAME.from_hands(self.hands, hand_number=self.hand_number,
-                                **{**dict(self.options), **options})
+        """The position under game ``options`` (and ``totals``: the running totals before
+        the hand; default 0 each)."""
+        state = GAME.from_hands(self.hands, hand_number=self.hand_number, **options)
         for text in self.plays.split():
             state = state.apply(text)
         return state
@@ -272,8 +271,8 @@ class TryCard(_Step):
         self.outcome = ""
         self.revealed = False
 
-        title = widgets.HTML(f"<b>{escape(self.scene.title if self.scene else repr(state))}"
-                             "</b>")
+        words = self.scene.title if self.scene else f"{SEATS[self.seat]} to play"
+        title = widgets.HTML(f"<b>{escape(words)}</b>")
         title.add_class("hearts-try-title")
         self.board = widgets.HTML()
         self.board.add_class("hearts-try-board")
@@ -451,6 +450,7 @@ class PassingDemo(_Step):
     def __init__(self, seed: int | str = 1, *, hand: int = 1, seat: int = LEARNER,
                  bots: Mapping[int, Bot] | None = None):
         start = GAME.new(seed=seed)
+        self._quiet = False        # True while the widget sets its own controls
         self.seed = seed
         self.seat = seat
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(start.hand_cards(s) for s in range(4))
@@ -533,8 +533,6 @@ class PassingDemo(_Step):
         self._refresh()
 
     # --- the pass, played by the engine --------------------------------------------------------
-    _quiet = False
-
     @staticmethod
     def _checked_hand(hand: int) -> int:
         if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
@@ -806,6 +804,9 @@ class MoonDemo(_Step):
 
 # --- The end of the game ------------------------------------------------------------------
 
+END_OPTIONS = ("end_score", "end_when", "tie_for_first")
+
+
 class GameEndDemo(_Step):
     """Totals before a hand and the end options; the engine plays the hand and says whether
     the game is over and how the players are placed.
@@ -815,8 +816,9 @@ class GameEndDemo(_Step):
     """
 
     def __init__(self, totals: Sequence[int] = (24, 10, 30, 24), **options: Any):
+        self._quiet = False        # True while the widget sets its own controls
         self.totals_before: tuple[int, ...] = self._checked_totals(totals)
-        self.options: dict[str, Any] = GAME.variant(**options).as_dict()
+        self.options: dict[str, Any] = self._checked_options(options)
         self.state: HeartsState = self._play()
 
         self.total_boxes = [
@@ -835,7 +837,7 @@ class GameEndDemo(_Step):
         self.tie_for_first = widgets.ToggleButtons(options=["share", "play-on"],
                                                    value=self.options["tie_for_first"],
                                                    description="tie_for_first")
-        for name in ("end_score", "end_when", "tie_for_first"):
+        for name in END_OPTIONS:
             control = getattr(self, name)
             control.add_class(f"hearts-end-{name.replace('_', '-')}")
             control.style.description_width = "initial"
@@ -866,14 +868,14 @@ class GameEndDemo(_Step):
     def choose(self, *, totals: Sequence[int] | None = None, **options: Any) -> GameEndDemo:
         """Set the totals and any end option, as the controls would; checked first."""
         new_totals = self.totals_before if totals is None else self._checked_totals(totals)
-        new_options = GAME.variant(**{**self.options, **options}).as_dict()
+        new_options = self._checked_options({**self.options, **options})
         self.totals_before, self.options = new_totals, new_options
         self.state = self._play()
         self._quiet = True
         try:
             for box, total in zip(self.total_boxes, new_totals, strict=True):
                 box.value = total
-            for name in ("end_score", "end_when", "tie_for_first"):
+            for name in END_OPTIONS:
                 control = getattr(self, name)
                 if self.options[name] not in control.options:
                     control.options = (*control.options, self.options[name])
@@ -884,8 +886,6 @@ class GameEndDemo(_Step):
         return self
 
     # --- callbacks -------------------------------------------------------------------------
-    _quiet = False
-
     @_shown_in_widget
     def _on_change(self, _change: dict[str, Any]) -> None:
         if self._quiet:
@@ -902,11 +902,20 @@ class GameEndDemo(_Step):
             raise ValueError(f"totals={totals!r}: give four whole numbers, North first")
         return tuple(totals)
 
+    @staticmethod
+    def _checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
+        """The three end options, filled in and checked by the game; other options are
+        refused by name (the hand played here is scripted for the default rules)."""
+        others = sorted(set(options) - set(END_OPTIONS))
+        if others:
+            raise ValueError(f"GameEndDemo takes the end options {', '.join(END_OPTIONS)}; "
+                             f"not {', '.join(others)}")
+        variant = GAME.variant(**options).as_dict()
+        return {name: variant[name] for name in END_OPTIONS}
+
     def _play(self) -> HeartsState:
-        scene = SCENES["moon"]
-        state = GAME.from_hands(scene.hands, hand_number=scene.hand_number,
-                                totals=self.totals_before, **self.options)
-        for text in (scene.plays + " " + " ".join(MOON_FINISH)).split():
+        state = SCENES["moon"].state(totals=self.totals_before, **self.options)
+        for text in " ".join(MOON_FINISH).split():
             state = state.apply(text)
         return state
 
@@ -927,7 +936,6 @@ class GameEndDemo(_Step):
             f"{escape(_rule_words('hearts.game.ranking'))}</small></div>")
         if self.message_kind != "error":
             self._say("")
-
 
 
 __all__ = [
