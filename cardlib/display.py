@@ -26,3 +26,12 @@ def html(obj: Any) -> str | None:
         if render is not None:
             return render(obj)
     return None
+
+
+class Drawable:
+    """Mixin for values that draw themselves in Jupyter once their renderer is loaded."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str | None:
+        return html(self)

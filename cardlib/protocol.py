@@ -21,6 +21,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from cardlib import display
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -274,6 +276,4 @@ class GameState(ABC):
         return states
 
     def _repr_html_(self) -> str | None:
-        from cardlib import display
-
         return display.html(self)

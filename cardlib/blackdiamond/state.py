@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlib.cards import Card, codes
+from cardlib.display import Drawable
 from cardlib.protocol import BadMoveText, Explanation, GameState
 
 from .deal import Deal
@@ -50,7 +51,7 @@ class Options:
 
 
 @dataclass(frozen=True)
-class BlackDiamondView:
+class BlackDiamondView(Drawable):
     """What the player sees: the board, the hand, how many cards each deck still holds,
     and the top diamond only while stuck with a replace available (at the table that card
     is drawn first and placed after, so the player sees it before choosing where)."""

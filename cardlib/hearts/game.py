@@ -32,6 +32,7 @@ from cardlib.cards import (
     parse_cards,
     shuffled,
 )
+from cardlib.display import Drawable
 from cardlib.hearts.rules import OPTIONS, RULES, Variant
 from cardlib.protocol import BadMoveText, Explanation, Game, GameState
 from cardlib.tricks import (
@@ -830,7 +831,7 @@ _WHY = {
 # --- What one seat sees ------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class HeartsView:
+class HeartsView(Drawable):
     """What one player knows: their hand, the table and the scores, nothing hidden.
 
     Card sets are kept as bit sets (``*_bits``, cheap to build for bots that look a great

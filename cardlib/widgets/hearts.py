@@ -21,7 +21,7 @@ so a widget cannot teach something the game would not do.
 For tests, each widget's state is plain Python (``verdict``, ``state``, ``points``,
 ``places`` …), and every control carries a ``hearts-*`` CSS class for browser tests.  An
 exception inside a callback is shown in the widget's message line (the game table's
-``_shown_in_widget``), because a callback's traceback would otherwise be lost.
+``shown_in_widget``), because a callback's traceback would otherwise be lost.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from cardlib.hearts.game import TRICKS, HandResult
 from cardlib.protocol import Explanation
 from cardlib.render.hearts import H, W, scores_html, table_svg
 from cardlib.svg import BLACK, RED, row_svg
-from cardlib.widgets.table import _shown_in_widget
+from cardlib.widgets.table import shown_in_widget
 
 GAME = games.get("hearts")
 LEARNER = 2
@@ -346,11 +346,11 @@ class TryCard(_Step):
             self.try_card(self.card)
 
     # --- callbacks -----------------------------------------------------------------------
-    @_shown_in_widget
+    @shown_in_widget
     def _on_card(self, card: Card, _button: Any) -> None:
         self.try_card(card)
 
-    @_shown_in_widget
+    @shown_in_widget
     def _on_reveal(self, _button: Any) -> None:
         self.revealed = True
         for code, button in self.buttons.items():
@@ -359,7 +359,7 @@ class TryCard(_Step):
         cards = ", ".join(card.label for card in self.legal_cards)
         self._say(f"You may play: <b>{escape(cards)}</b> (green).")
 
-    @_shown_in_widget
+    @shown_in_widget
     def _on_switch(self, change: dict[str, Any]) -> None:
         if self.scene is not None and self.options.get(self.scene.switch) != change["new"]:
             self.set_option(change["new"])
@@ -511,7 +511,7 @@ class PassingDemo(_Step):
         return self.state.deal.direction_name
 
     # --- callbacks -------------------------------------------------------------------------
-    @_shown_in_widget
+    @shown_in_widget
     def _on_toggle(self, card: Card, change: dict[str, Any]) -> None:
         if self._quiet:
             return
@@ -525,7 +525,7 @@ class PassingDemo(_Step):
             self.chosen = tuple(c for c in self.chosen if c != card)
         self._refresh()
 
-    @_shown_in_widget
+    @shown_in_widget
     def _on_hand(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
@@ -733,11 +733,11 @@ class MoonDemo(_Step):
         self._say("Back to the start.")
 
     # --- callbacks -----------------------------------------------------------------------
-    @_shown_in_widget
+    @shown_in_widget
     def _on_move(self, move: HeartsMove, _button: Any) -> None:
         self.play(move)
 
-    @_shown_in_widget
+    @shown_in_widget
     def _on_restart(self, _button: Any) -> None:
         self.restart()
 
@@ -886,7 +886,7 @@ class GameEndDemo(_Step):
         return self
 
     # --- callbacks -------------------------------------------------------------------------
-    @_shown_in_widget
+    @shown_in_widget
     def _on_change(self, _change: dict[str, Any]) -> None:
         if self._quiet:
             return

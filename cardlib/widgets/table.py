@@ -31,7 +31,7 @@ from cardlib.protocol import Game, GameState, IllegalMove
 Tool = Callable[["GameTable"], str | None]
 
 
-def _shown_in_widget(method: Callable[..., Any]) -> Callable[..., Any]:
+def shown_in_widget(method: Callable[..., Any]) -> Callable[..., Any]:
     """Report any exception from a callback in the message line, not as a lost traceback."""
 
     @functools.wraps(method)
@@ -156,7 +156,7 @@ class GameTable(widgets.VBox):
     def add_tool(self, label: str, tool: Tool, css: str | None = None) -> widgets.Button:
         """A button that runs ``tool(table)`` and shows the HTML it returns (hint, solve…)."""
 
-        @_shown_in_widget
+        @shown_in_widget
         def run(table: GameTable, _button: Any) -> None:
             table._say("<i>working…</i>")
             result = tool(table)
@@ -197,14 +197,14 @@ class GameTable(widgets.VBox):
         return done
 
     # --- callbacks --------------------------------------------------------------------
-    @_shown_in_widget
+    @shown_in_widget
     def _on_new(self, _button: Any) -> None:
         seed = int(self.seed_box.value)
         self.bots = {s: type(b)(f"{seed}:{s}") if isinstance(b, RandomBot) else b
                      for s, b in self.bots.items()}
         self.start(self.game.new(seed=seed, **self.options))
 
-    @_shown_in_widget
+    @shown_in_widget
     def _on_undo(self, _button: Any) -> None:
         # Go back to the last position before the human's latest move where it was the
         # human's turn: the bots' replies go with it.
@@ -216,7 +216,7 @@ class GameTable(widgets.VBox):
                 return
         self._say("Nothing to undo.")
 
-    @_shown_in_widget
+    @shown_in_widget
     def _on_move(self, move: Any, _button: Any) -> None:
         self.try_move(move)
 
@@ -224,7 +224,7 @@ class GameTable(widgets.VBox):
     def _button(self, label: str, callback: Callable[[Any], None], css: str) -> widgets.Button:
         button = widgets.Button(description=label, layout={"width": "auto"})
         button.add_class(css)
-        wrapped = _shown_in_widget(lambda self_, b: callback(b))
+        wrapped = shown_in_widget(lambda self_, b: callback(b))
         button.on_click(functools.partial(wrapped, self))
         return button
 
