@@ -20,7 +20,7 @@ from cardlib.bots import RandomBot, play_out
 from cardlib.cards import BadCard, Card, french_deck, hungarian_deck, parse_cards
 from cardlib.hearts import RULES, Hearts, HeartsState, MoonChoice, Pass, Play
 from cardlib.hearts.bots import Knowledge, MonteCarloBot, RuleOfThumbBot
-from cardlib.hearts.game import LAYOUT, QUEEN_OF_SPADES, cards_of
+from cardlib.hearts.deck import LAYOUT, QUEEN_OF_SPADES, cards_of
 from cardlib.protocol import BadMoveText, IllegalMove
 from cardlib.tricks import (
     CardBits,

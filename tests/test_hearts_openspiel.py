@@ -18,7 +18,7 @@ import pytest
 
 from cardlib.cards import Card, french_deck, parse_cards, shuffled
 from cardlib.hearts import Hearts, Pass, Play
-from cardlib.hearts.game import LAYOUT
+from cardlib.hearts.deck import LAYOUT
 
 pyspiel = pytest.importorskip("pyspiel")
 

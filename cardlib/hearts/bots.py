@@ -14,20 +14,18 @@ from dataclasses import dataclass
 
 from cardlib.bots import Bot, RandomBot
 from cardlib.cards import Card
-from cardlib.hearts.game import (
+from cardlib.hearts.deck import (
     HEARTS,
     LAYOUT,
     PLAYERS,
     POINT_CARDS,
     QUEEN_OF_SPADES,
     TRICKS,
-    HeartsMove,
-    HeartsState,
-    HeartsView,
-    MoonChoice,
-    Play,
-    places,
 )
+from cardlib.hearts.moves import HeartsMove, MoonChoice, Play
+from cardlib.hearts.scoring import places
+from cardlib.hearts.state import HeartsState
+from cardlib.hearts.view import HeartsView
 from cardlib.tricks import bits_of
 
 __all__ = ["Knowledge", "MonteCarloBot", "RandomBot", "RuleOfThumbBot"]

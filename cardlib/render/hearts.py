@@ -11,7 +11,9 @@ from html import escape
 
 from cardlib import display
 from cardlib.cards import Card
-from cardlib.hearts.game import PLAYERS, SEATS, HeartsState, HeartsView, cards_of
+from cardlib.hearts.deck import PLAYERS, SEATS, cards_of
+from cardlib.hearts.state import HeartsState
+from cardlib.hearts.view import HeartsView
 from cardlib.svg import back_group, card_group, svg_document
 
 W, H = 860, 600

@@ -40,7 +40,8 @@ from cardlib.bots import Bot
 from cardlib.cards import Card, parse_card
 from cardlib.hearts import SEATS, HeartsMove, HeartsState, Pass, Play
 from cardlib.hearts.bots import RuleOfThumbBot
-from cardlib.hearts.game import TRICKS, HandResult
+from cardlib.hearts.deck import TRICKS
+from cardlib.hearts.scoring import HandResult
 from cardlib.protocol import Explanation
 from cardlib.render.hearts import H, W, scores_html, table_svg
 from cardlib.svg import BLACK, RED, row_svg

@@ -1,0 +1,460 @@
+"""The state of a game of Hearts, and what each move does to it.
+
+A state is one immutable value: the hand in progress (who holds what, the pass, the trick
+on the table, the tricks taken) and the game around it (the options, the seed, the scores
+of the hands played so far).  ``apply`` (from the shared protocol) checks a move against
+``_legal_moves`` and returns a new state, so a refused move leaves the old one untouched.
+
+Follow-suit and the trick winner come from ``cardlib.tricks``; this module only narrows
+what it allows with Hearts' own rules (the 2♣ lead, no points on the first trick, hearts
+unbroken), in one place (``_allowed``) shared by the legal moves and ``explain``.  Card
+sets are bit sets of ``cardlib.hearts.deck.LAYOUT`` for speed.  ``HeartsState.game`` is
+set by :mod:`cardlib.hearts.game`, which imports this module.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardlib.cards import Card
+from cardlib.hearts.deal import PASS_ROTATION, Deal, Opening, seeded_deal
+from cardlib.hearts.deck import (
+    CLUBS,
+    HAND_SIZE,
+    HEARTS,
+    LAYOUT,
+    PLAYERS,
+    POINT_CARDS,
+    QUEEN_OF_SPADES,
+    SEATS,
+    TRICKS,
+    TWO_OF_CLUBS,
+    cards_of,
+)
+from cardlib.hearts.explain import play_reason
+from cardlib.hearts.moves import (
+    MOON_CHOICES,
+    HeartsMove,
+    MoonChoice,
+    Pass,
+    Play,
+    passes_of,
+    plays_of,
+)
+from cardlib.hearts.rules import Variant
+from cardlib.hearts.scoring import HandResult, hand_points, moon_points, places
+from cardlib.hearts.view import HeartsView
+from cardlib.protocol import Explanation, GameState
+from cardlib.tricks import Trick, playable_bits, winning_bit_index
+
+
+class _computed_once:  # noqa: N801 - used like functools.cached_property
+    """``functools.cached_property`` without the lock it takes on Python 3.11.
+
+    The lock made the first read of a cached property cost more than computing the legal
+    moves.  States are immutable, so computing a value twice (two threads racing) is
+    harmless.
+    """
+
+    def __init__(self, func: Any):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class HeartsState(GameState):
+    """One moment of a game of Hearts.  Build it with ``Hearts().new(seed)``.
+
+    ``phase`` is ``pass``, ``play``, ``moon`` (the shooter chooses, with
+    ``moon='shooter-choice'``) or ``over``.  Card sets are bit sets of ``LAYOUT``; the
+    ``view``, ``str`` and the properties ending in ``_cards`` show them as cards.
+    """
+
+    variant: Variant
+    seed: int | str | None
+    """None for a state a bot imagined: it knows no later deal, so the game ends with
+    this hand."""
+    opening: Opening
+    deal: Deal
+    results: tuple[HandResult, ...]
+    """The hands finished so far, in order, with the running totals."""
+    phase: str
+    turn: int | None
+    hands: tuple[int, ...]
+    passed: tuple[int, ...]
+    """What each seat has chosen to pass this hand."""
+    trick: tuple[int, ...]
+    """The cards on the table, in play order, as bit positions."""
+    leader: int
+    tricks: tuple[Trick, ...]
+    """The finished tricks of this hand."""
+    taken: tuple[int, ...]
+    """The cards each seat has taken in tricks this hand."""
+    hearts_broken: bool
+
+    # --- the protocol ----------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[float]:
+        """The running totals of the finished hands, by seat.  Lower is better: in Hearts
+        points are bad, and the lowest total wins (see ``ranking``)."""
+        return list(self.totals)
+
+    def ranking(self) -> list[int]:
+        """Each seat's place by the running totals, 1 = best; equal totals share a place."""
+        return places(self.totals)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.results[-1].totals if self.results else self.opening.totals
+
+    def start_record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"seed": self.seed, "options": self.variant.as_dict()}
+        if self.opening.hands is not None:
+            record["hands"] = [list(hand) for hand in self.opening.hands]
+            record["hand_number"] = self.opening.hand_number
+            record["totals"] = list(self.opening.totals)
+        return record
+
+    def candidate_moves(self) -> list[HeartsMove]:
+        """The moves a learner may try at the table: every card in the hand of the player
+        to move, legal or not (``explain`` says why a card is refused)."""
+        if self.phase == "moon":
+            return list(MOON_CHOICES)
+        if self.turn is None:
+            return []
+        moves_of = passes_of if self.phase == "pass" else plays_of
+        return list(moves_of(self.hands[self.turn]))
+
+    def legal_moves(self) -> list[HeartsMove]:
+        """Legal moves for ``to_move``, sorted; empty once the game is over.
+
+        Same result as the protocol's version, without its sort: the cached moves are
+        already in order (bit order is sort order), and sorting costs a Python-level
+        comparison per card on every move of a playout.
+        """
+        return list(self._legal)
+
+    def _legal_moves(self) -> Sequence[HeartsMove]:
+        return self._legal
+
+    @_computed_once
+    def _legal(self) -> tuple[HeartsMove, ...]:
+        # Cached: the protocol asks twice per move (the bot's legal_moves, then apply).
+        if self.phase == "moon":
+            return MOON_CHOICES
+        if self.turn is None:
+            return ()
+        moves_of = passes_of if self.phase == "pass" else plays_of
+        return moves_of(self._allowed[0])
+
+    @_computed_once
+    def _allowed(self) -> tuple[int, str]:
+        """The cards the player to move may use now (a bit set), and the deciding rule.
+
+        The one place where Hearts' restrictions are applied, shared by the legal moves
+        and ``explain`` so the two cannot disagree.
+        """
+        seat = self.turn
+        if seat is None or self.phase == "moon":
+            return 0, "hearts.score.moon"
+        hand = self.hands[seat]
+        if self.phase == "pass":
+            return hand, "hearts.pass.three-cards"
+        variant = self.variant
+        if self.trick:
+            allowed, rule = playable_bits(hand, self.trick, TRICKS, LAYOUT)
+            if rule == "trick.follow-suit":
+                return allowed, "hearts.follow-suit"
+            if self.tricks or not variant.no_pts_on_first_trick:
+                return hand, "hearts.void.any-card"
+            safe = hand & ~POINT_CARDS
+            if safe:
+                return safe, "hearts.first-trick.no-points"
+            if variant.first_trick_void == "heart-not-queen" and hand & HEARTS:
+                return hand & HEARTS, "hearts.first-trick.only-points"
+            return hand, "hearts.first-trick.only-points"
+        if not self.tricks:  # the opening lead of the hand
+            if variant.can_lead_any_club:
+                return hand & CLUBS, "hearts.lead.two-of-clubs"
+            return TWO_OF_CLUBS, "hearts.lead.two-of-clubs"
+        if self.hearts_broken or not variant.must_break_hearts:
+            return hand, "hearts.lead.any"
+        others = hand & ~HEARTS
+        if not others:
+            return hand, "hearts.lead.only-hearts"
+        if others == QUEEN_OF_SPADES and variant.can_lead_hearts_instead_of_qs:
+            return hand, "hearts.lead.queen-or-hearts"
+        return others, "hearts.lead.hearts-unbroken"
+
+    # --- explanations ------------------------------------------------------------------------
+    def _explain(self, move: Any) -> Explanation:
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        if not isinstance(move, HeartsMove):
+            return Explanation(False, "hearts.turn",
+                               f"{move!r} is not a Hearts move: write a card such as 'QS', "
+                               "or 'pass QS' while passing")
+        name = SEATS[self.turn] if self.turn is not None else ""
+        if self.phase == "moon":
+            if isinstance(move, MoonChoice):
+                gain = ("every other player scores +26" if move.choice == "add"
+                        else f"{name} scores −26")
+                return Explanation(True, "hearts.score.moon",
+                                   f"{name} shot the moon and chooses: {gain}")
+            return Explanation(False, "hearts.score.moon",
+                               f"{name} shot the moon and first chooses how it scores: "
+                               "'moon add' or 'moon subtract'")
+        if isinstance(move, MoonChoice):
+            return Explanation(False, "hearts.score.moon",
+                               "nobody has shot the moon: there is nothing to choose")
+        if self.phase == "pass":
+            return self._explain_pass(move, name)
+        if isinstance(move, Pass):
+            if self.deal.direction == 0:
+                return Explanation(False, "hearts.pass.rotation",
+                                   "no cards are passed in this hand (every fourth hand is "
+                                   "played without a pass): play a card")
+            return Explanation(False, "hearts.pass.three-cards",
+                               "the pass is over: play a card")
+        return self._explain_play(move, name)
+
+    def _explain_pass(self, move: HeartsMove, name: str) -> Explanation:
+        assert self.turn is not None
+        still = 3 - self.passed[self.turn].bit_count()
+        if not isinstance(move, Pass):
+            return Explanation(False, "hearts.pass.three-cards",
+                               f"cards are passed before the first lead: {name} still has "
+                               f"{still} card{'s' if still > 1 else ''} to pass "
+                               f"{self.deal.direction_words} (write 'pass {move}')")
+        if not self.hands[self.turn] >> move.bit & 1:
+            return Explanation(False, "hearts.turn",
+                               f"{move.card.code} is not in {name}'s hand, and it is "
+                               f"{name}'s turn to pass")
+        to = SEATS[(self.turn + self.deal.direction) % PLAYERS]
+        return Explanation(True, "hearts.pass.three-cards",
+                           f"{name} passes {move.card.label} {self.deal.direction_words}, to "
+                           f"{to} ({still - 1} more to pass)")
+
+    def _explain_play(self, move: HeartsMove, name: str) -> Explanation:
+        assert self.turn is not None and isinstance(move, Play)
+        card = move.card
+        if not self.hands[self.turn] >> move.bit & 1:
+            return Explanation(False, "hearts.turn",
+                               f"{card.code} is not in {name}'s hand, and it is {name}'s "
+                               "turn to play")
+        allowed, rule = self._allowed
+        legal = bool(allowed >> move.bit & 1)
+        return Explanation(legal, rule, play_reason(rule, self, card, legal, name))
+
+    # --- moves -----------------------------------------------------------------------------
+    def _next(self, move: HeartsMove) -> HeartsState:
+        history = self.history + (move,)
+        if isinstance(move, Play):
+            return self._after_play(move.bit, history)
+        if isinstance(move, Pass):
+            return self._after_pass(move.bit, history)
+        assert isinstance(move, MoonChoice)
+        points, shooter = hand_points(self.taken, self.variant)
+        assert shooter is not None
+        return self._close_hand(moon_points(points, shooter, move.choice), shooter, history)
+
+    def _after_pass(self, bit: int, history: tuple[Any, ...]) -> HeartsState:
+        seat = self.turn
+        assert seat is not None
+        card = 1 << bit
+        hands = _with(self.hands, seat, self.hands[seat] ^ card)
+        passed = _with(self.passed, seat, self.passed[seat] | card)
+        made = sum(p.bit_count() for p in passed)
+        turn = seat + 1 if made % 3 == 0 else seat
+        phase = "pass"
+        if made == 3 * PLAYERS:  # everyone has passed: now the cards change hands
+            received = [0] * PLAYERS
+            for passer, cards in enumerate(passed):
+                received[(passer + self.deal.direction) % PLAYERS] = cards
+            hands = tuple(h | r for h, r in zip(hands, received, strict=True))
+            turn = _holder(hands, TWO_OF_CLUBS)
+            phase = "play"
+        return HeartsState(
+            variant=self.variant, seed=self.seed, opening=self.opening, deal=self.deal,
+            results=self.results, phase=phase, turn=turn, hands=hands, passed=passed,
+            trick=(), leader=turn, tricks=(), taken=self.taken, hearts_broken=False,
+            history=history,
+        )
+
+    def _after_play(self, bit: int, history: tuple[Any, ...]) -> HeartsState:
+        seat = self.turn
+        assert seat is not None
+        card = 1 << bit
+        hands = _with(self.hands, seat, self.hands[seat] ^ card)
+        breakers = POINT_CARDS if self.variant.qs_breaks_hearts else HEARTS
+        broken = self.hearts_broken or bool(card & breakers)
+        trick = self.trick + (bit,)
+        if len(trick) < PLAYERS:
+            return HeartsState(
+                variant=self.variant, seed=self.seed, opening=self.opening, deal=self.deal,
+                results=self.results, phase="play", turn=(seat + 1) % PLAYERS, hands=hands,
+                passed=self.passed, trick=trick, leader=self.leader, tricks=self.tricks,
+                taken=self.taken, hearts_broken=broken, history=history,
+            )
+        winner = (self.leader + winning_bit_index(trick, TRICKS, LAYOUT)) % PLAYERS
+        won = 0
+        for b in trick:
+            won |= 1 << b
+        taken = _with(self.taken, winner, self.taken[winner] | won)
+        tricks = self.tricks + (Trick(self.leader, tuple(LAYOUT.card_at[b] for b in trick)),)
+        if len(tricks) < HAND_SIZE:
+            return HeartsState(
+                variant=self.variant, seed=self.seed, opening=self.opening, deal=self.deal,
+                results=self.results, phase="play", turn=winner, hands=hands,
+                passed=self.passed, trick=(), leader=winner, tricks=tricks, taken=taken,
+                hearts_broken=broken, history=history,
+            )
+        # The hand is over: score it (the shooter may first have to choose).
+        points, shooter = hand_points(taken, self.variant)
+        if shooter is not None and self.variant.moon == "shooter-choice":
+            return HeartsState(
+                variant=self.variant, seed=self.seed, opening=self.opening, deal=self.deal,
+                results=self.results, phase="moon", turn=shooter, hands=hands,
+                passed=self.passed, trick=(), leader=winner, tricks=tricks, taken=taken,
+                hearts_broken=broken, history=history,
+            )
+        if shooter is not None:
+            points = list(moon_points(points, shooter, "add"))
+        final = self._replace_table(tricks=tricks, taken=taken, leader=winner)
+        return final._close_hand(tuple(points), shooter, history)
+
+    def _replace_table(self, **changes: Any) -> HeartsState:
+        return dataclasses.replace(self, **changes)
+
+    def _close_hand(self, points: Sequence[int], shooter: int | None,
+                    history: tuple[Any, ...]) -> HeartsState:
+        """Add the hand to the totals, then end the game or deal the next hand."""
+        totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
+        results = self.results + (HandResult(self.deal.number, tuple(points), shooter, totals),)
+        variant = self.variant
+        if variant.end_when == "reach":
+            ended = max(totals) >= variant.end_score
+        else:
+            ended = max(totals) > variant.end_score
+        if ended and variant.tie_for_first == "play-on" and totals.count(min(totals)) > 1:
+            ended = False
+        if ended or self.seed is None:
+            return self._replace_table(results=results, phase="over", turn=None,
+                                       hands=(0,) * PLAYERS, trick=(), history=history)
+        number = self.deal.number + 1
+        return start_hand(variant, self.seed, self.opening, number,
+                          seeded_deal(self.seed, number), results, history)
+
+    # --- what people see -------------------------------------------------------------------
+    def view(self, seat: int) -> HeartsView:
+        """What ``seat`` may see: its own hand, the table, the scores.
+
+        Other hands are hidden, and so are the cards passed to ``seat`` until every player
+        has passed (passes are chosen blind).
+        """
+        if seat not in range(PLAYERS):
+            raise ValueError(f"no seat {seat!r}: seats are 0..3 (North, East, South, West)")
+        direction = self.deal.direction
+        received = None
+        if direction and self.phase != "pass":
+            received = self.passed[(seat - direction) % PLAYERS]
+        played = 0
+        for taken in self.taken:
+            played |= taken
+        for bit in self.trick:
+            played |= 1 << bit
+        return HeartsView(
+            seat=seat, phase=self.phase, to_move=self.turn, hand_number=self.deal.number,
+            direction=direction, hand_bits=self.hands[seat], passed_bits=self.passed[seat],
+            received_bits=received, played_bits=played, trick_bits=self.trick,
+            leader=self.leader, tricks=self.tricks, taken_bits=self.taken,
+            passes_made=tuple(p.bit_count() for p in self.passed),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            hearts_broken=self.hearts_broken, totals=self.totals, results=self.results,
+            variant=self.variant,
+        )
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick on the table, as cards."""
+        return Trick(self.leader, tuple(LAYOUT.card_at[b] for b in self.trick))
+
+    def hand_cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now (the full state: for tests and teaching, not bots)."""
+        return cards_of(self.hands[seat])
+
+    def __repr__(self) -> str:
+        who = SEATS[self.turn] if self.turn is not None else "nobody"
+        return (f"<HeartsState hand {self.deal.number + 1}, {self.phase}, "
+                f"trick {len(self.tricks) + 1}, {who} to move, totals {list(self.totals)}>")
+
+    def __str__(self) -> str:
+        lines = [repr(self)]
+        for seat in range(PLAYERS):
+            cards = " ".join(c.code for c in self.hand_cards(seat))
+            lines.append(f"  {SEATS[seat]:<5} {cards}")
+        if self.trick:
+            lines.append(f"  table: {' '.join(c.code for c in self.current_trick.cards)} "
+                         f"(led by {SEATS[self.leader]})")
+        return "\n".join(lines)
+
+    @classmethod
+    def from_view(cls, view: HeartsView, hands: Sequence[int]) -> HeartsState:
+        """A full state that matches ``view`` with a guess of every hand (bit sets).
+
+        For search bots: they sample the cards they cannot see and play on from here.
+        The guess must give ``view.seat`` its real hand.  The state knows no seed (so the
+        game ends with this hand) and no history.
+        """
+        if view.phase != "play":
+            raise ValueError(f"a search state starts during the play, not the {view.phase}")
+        if hands[view.seat] != view.hand_bits:
+            raise ValueError(f"the guess changes {SEATS[view.seat]}'s own hand")
+        return cls(
+            variant=view.variant, seed=None, results=view.results,
+            opening=Opening(view.hand_number, view.totals),
+            deal=Deal(view.hand_number, tuple(hands), view.direction), phase="play",
+            turn=view.to_move, hands=tuple(hands), passed=(0,) * PLAYERS,
+            trick=view.trick_bits, leader=view.leader, tricks=view.tricks,
+            taken=view.taken_bits, hearts_broken=view.hearts_broken,
+        )
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with one item replaced (states never change a tuple in place)."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _holder(hands: Sequence[int], card: int) -> int:
+    return next(seat for seat, hand in enumerate(hands) if hand & card)
+
+
+def start_hand(variant: Variant, seed: int | str, opening: Opening, number: int,
+               dealt: tuple[int, ...], results: tuple[HandResult, ...],
+               history: tuple[Any, ...] = ()) -> HeartsState:
+    """The state at the start of hand ``number``: passing, or the 2♣ about to lead."""
+    direction = PASS_ROTATION[number % 4] if variant.pass_cards else 0
+    turn = 0 if direction else _holder(dealt, TWO_OF_CLUBS)
+    return HeartsState(
+        variant=variant, seed=seed, opening=opening, deal=Deal(number, dealt, direction),
+        results=results, phase="pass" if direction else "play", turn=turn, hands=dealt,
+        passed=(0,) * PLAYERS, trick=(), leader=turn, tricks=(), taken=(0,) * PLAYERS,
+        hearts_broken=False, history=history,
+    )
