@@ -29,7 +29,6 @@ reported win is replayed through the engine before it is returned.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -241,6 +240,7 @@ class _Search:
         self.seen: set[int] = set()
         self.allow_cache: dict[int, tuple[int, ...]] = {}
         self.path: list[Move] = []
+        self.final: Move | None = None
         self.start = state
         self.edge_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.room_cache: dict[int, tuple[int, int, int, int]] = {}
@@ -425,29 +425,60 @@ class _Search:
         hm = (1 << nxt) - 1
         if s.is_over:
             return s.outcome == "win"
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 10_000))
-        try:
-            if self.options.replaced_under_deck:  # replaces can cycle: one plain run
-                self.budget = None
-                return self.dfs(dia, deck, piles, nxt, hm, filled)
-            budget = FIRST_BUDGET
-            while True:
-                for mode in range(len(ORDERINGS)):
-                    self.mode = mode
-                    self.budget = self.nodes + budget
-                    self.restarts += 1
-                    try:
-                        return self.dfs(dia, deck, piles, nxt, hm, filled)
-                    except _OutOfBudget:
-                        self.path.clear()
-                budget *= 2
-        finally:
-            sys.setrecursionlimit(limit)
+        root = (dia, deck, piles, nxt, hm, filled, -1)
+        if self.options.replaced_under_deck:  # replaces can cycle: one plain run
+            self.budget = None
+            return self.search(root)
+        budget = FIRST_BUDGET
+        while True:
+            for mode in range(len(ORDERINGS)):
+                self.mode = mode
+                self.budget = self.nodes + budget
+                self.restarts += 1
+                try:
+                    return self.search(root)
+                except _OutOfBudget:
+                    pass
+            budget *= 2
 
-    def dfs(self, dia: int, deck: int, piles: int, nxt: int, hm: int, filled: int,
-            slack: int = -1) -> bool:
-        """True if some move sequence from this state wins; records it in ``self.path``.
+    def search(self, root: tuple[int, ...]) -> bool:
+        """Depth-first search from ``root`` with an explicit stack (games can be deep when
+        replaced diamonds cycle); on a win, ``self.path`` holds the moves from ``root``."""
+        entered = self.enter(*root)
+        if entered is False:
+            return False
+        if entered is True:
+            self.path = [self.final]
+            return True
+        frames = [[entered[0], entered[1], 0]]
+        try:
+            while frames:
+                frame = frames[-1]
+                index = frame[2]
+                children = frame[1]
+                if index == len(children):
+                    frames.pop()  # fully explored: stays in the table as lost
+                    continue
+                frame[2] = index + 1
+                entered = self.enter(*children[index][2:])
+                if entered is False:
+                    continue
+                if entered is True:
+                    self.path = [self.engine_move(f[1][f[2] - 1][1]) for f in frames]
+                    self.path.append(self.final)
+                    return True
+                frames.append([entered[0], entered[1], 0])
+            return False
+        except _OutOfBudget:
+            for frame in frames:  # not fully explored: not known to be lost
+                self.seen.discard(frame[0])
+            raise
+
+    def enter(self, dia: int, deck: int, piles: int, nxt: int, hm: int, filled: int,
+              slack: int) -> bool | tuple[int, list[tuple[Any, ...]]]:
+        """Arrive at a state: False if it is known lost (seen before, or cut by a bound),
+        True if a play from it wins at once (that play is ``self.final``), else its table
+        key and its moves, best first.
 
         ``slack`` is what the parent knows of :meth:`room_slack` here (-1: unknown)."""
         key = ((((deck << 5 | nxt) << 2 | ((hm << 2) >> nxt)) << 16 | dia) << 36) | piles
@@ -455,9 +486,8 @@ class _Search:
         if key in seen:
             return False
         seen.add(key)
-        n = self.n
         decklen = (deck.bit_length() + 3) >> 2
-        remaining = hm.bit_count() + n - nxt
+        remaining = hm.bit_count() + self.n - nxt
         excess = remaining - (ROOM_TOTAL - filled)
         if excess > self.absorb[decklen]:
             self.pruned += 1
@@ -477,16 +507,7 @@ class _Search:
         children = self.children(dia, deck, piles, nxt, hm, filled, slack, decklen)
         if children is None:
             return True
-        path = self.path
-        try:
-            for *_, move, ndia, ndeck, npiles, nnxt, nhm, nfilled, nslack in children:
-                if self.dfs(ndia, ndeck, npiles, nnxt, nhm, nfilled, nslack):
-                    path.append(self.engine_move(move))
-                    return True
-        except _OutOfBudget:
-            seen.discard(key)  # not fully explored: not known to be lost
-            raise
-        return False
+        return key, children
 
     def engine_move(self, move: tuple[int, int]) -> Move:
         """The engine's move for the search's ``(kind, index)`` code."""
@@ -500,7 +521,7 @@ class _Search:
     def children(self, dia: int, deck: int, piles: int, nxt: int, hm: int, filled: int,
                  slack: int, decklen: int) -> list[tuple[Any, ...]] | None:
         """The moves from here with their next states, best first; None if a play wins
-        at once (then that play is already on ``self.path``)."""
+        at once (that play is then ``self.final``)."""
         n = self.n
         masks = self.allowed(dia)
         values, suits = self.values, self.suits
@@ -542,7 +563,7 @@ class _Search:
                         if nnxt >= n:  # every black card placed
                             if self.options.strict_end and not ndeck:
                                 continue
-                            self.path.append(Play(self.black[i], PILES[p].name))
+                            self.final = Play(self.black[i], PILES[p].name)
                             return None
                         nnxt = min(nnxt + 2, n)
                         nhm = (1 << nnxt) - (1 << nxt)
@@ -633,7 +654,7 @@ def solve(
     seconds = time.perf_counter() - began
     moves = None
     if verdict == "win":
-        line = list(reversed(search.path))
+        line = list(search.path)
         check_win(state, line)
         moves = [move_to_json(m) for m in line]
     return SolveResult(verdict, moves, search.nodes, seconds,
