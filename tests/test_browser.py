@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +21,8 @@ def test_start_here_table_plays_a_legal_move(open_notebook):
         "[data-cardlib-moves]'); return b && Number(b.dataset.cardlibMoves) > n; }",
         arg=before,
     )
-    assert "Played" in table.locator(".cardlib-message").inner_text()
+    # widgets update one by one: wait for the message too, not only the board
+    expect(table.locator(".cardlib-message")).to_contain_text("Played", timeout=30_000)
 
 
 def moves_shown(table) -> int:
@@ -43,6 +45,5 @@ def test_start_here_table_explains_an_illegal_move(open_notebook):
         page.wait_for_function("(el) => !el.isConnected", arg=handle)
     before = moves_shown(table)
     table.locator("button.cardlib-illegal").first.click()
-    page.wait_for_selector(".cardlib-table .cardlib-msg-illegal")
-    assert "Not allowed" in table.locator(".cardlib-message").inner_text()
+    expect(table.locator(".cardlib-message")).to_contain_text("Not allowed", timeout=30_000)
     assert moves_shown(table) == before

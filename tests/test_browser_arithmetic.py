@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -18,8 +19,8 @@ def test_explorer_changes_its_verdict_when_a_card_is_picked(open_notebook):
         ".innerText.includes('2♦ and 6♦')")
     explorer.locator(".bd-arith-card select").select_option(label="7")
     page.wait_for_selector(".bd-arith-explorer .bd-arith-refused")
-    assert "refused" in verdict.inner_text()
+    expect(verdict).to_contain_text("refused")
     explorer.locator(".bd-arith-card select").select_option(label="3")
     page.wait_for_selector(".bd-arith-explorer .bd-arith-allowed")
     # 3 = 6 ÷ 2, typeset by MathJax or shown as the raw LaTeX source
-    assert "6" in explorer.locator(".bd-arith-explanation").inner_text()
+    expect(explorer.locator(".bd-arith-explanation")).to_contain_text("6")
