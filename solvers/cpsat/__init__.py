@@ -1,0 +1,21 @@
+"""Black Diamond as an OR-Tools CP-SAT model (issue 5): the second, declarative solver.
+
+The exhaustive search (:mod:`solvers.search`) explores moves; this package states the
+rules as constraints over a whole game and lets CP-SAT find a plan or prove that none
+exists.  The two must agree on every deal, which is what makes each a check on the other.
+
+* :mod:`.instance`: a game reduced to the integers the model reads;
+* :mod:`.tables`: the placement rules as tables, computed from the engine's rule function;
+* :mod:`.model`: the variables and one constraint group per rule;
+* :mod:`.solve`: ``solve(deal, time_limit=..., workers=...) -> SolveResult``, with every
+  winning plan replayed through the engine.
+"""
+
+from .instance import Instance, UnsupportedVariant, instance_of
+from .model import CONSTRAINT_GROUPS, BlackDiamondModel
+from .solve import ReplayError, replay, solve
+
+__all__ = [
+    "CONSTRAINT_GROUPS", "BlackDiamondModel", "Instance", "ReplayError",
+    "UnsupportedVariant", "instance_of", "replay", "solve",
+]
