@@ -82,6 +82,11 @@ def test_time_limit_gives_unknown():
     assert result.verdict == "unknown" and result.moves is None
 
 
+def test_node_limit_gives_unknown_whatever_the_load():
+    result = search.solve(deal_from_seed(20), max_nodes=5000)
+    assert result.verdict == "unknown" and result.nodes <= 5000 + 4096
+
+
 def test_a_line_that_does_not_win_is_a_solver_bug():
     state = GAME.new(3)
     line = [move_from_json(m) for m in search.solve(state).moves]
