@@ -194,6 +194,10 @@ schedule).  Lost positions proven in one run stay proven for the next, so the wo
 abandoned run is not wasted, and the last run is an ordinary exhaustive search."""
 
 
+EVERY_POSITION = 1 | 1 << 14 | 1 << 28 | 1 << 42
+"""Multiplier that copies a 14-bit value mask to all four positions of a packed mask."""
+
+
 class _OutOfBudget(Exception):
     """This run's node budget is spent: restart with the next ordering."""
 
@@ -253,9 +257,9 @@ class _Search:
         self.path: list[Move] = []
         self.final: Move | None = None
         self.start = state
-        self.edge_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.edge_cache: dict[int, tuple[int, ...]] = {}
         self.room_cache: dict[int, tuple[int, int, int, int]] = {}
-        self.match_cache: dict[tuple[Any, ...], int] = {}
+        self.match_cache: dict[int, int] = {}
         self.deck_bits: dict[int, int] = {}
         self.suffix_spades = [0] * (self.n + 1)
         self.suffix_clubs = [0] * (self.n + 1)
@@ -281,11 +285,13 @@ class _Search:
             self.allow_cache[dia] = masks
         return masks
 
-    def edge_values(self, avail: tuple[int, ...]) -> tuple[int, ...]:
+    def edge_values(self, packed: int) -> tuple[int, ...]:
         """Per value 1..13, the bit mask of edge piles (0..7) that could take it when
-        position k may hold any value in bit mask ``avail[k]`` (cached)."""
-        found = self.edge_cache.get(avail)
+        position k may hold any value in bit mask ``avail[k]``; the four masks come packed
+        in one int, 14 bits a position, N lowest (cached)."""
+        found = self.edge_cache.get(packed)
         if found is None:
+            avail = [(packed >> (14 * k)) & 0x3FFF for k in range(4)]
             piles = []
             for p in range(8):
                 touch = TOUCHES[p]
@@ -303,7 +309,7 @@ class _Search:
                     piles.append(bits)
             found = tuple(sum(1 << p for p in range(8) if piles[p] >> v & 1)
                           for v in range(14))
-            self.edge_cache[avail] = found
+            self.edge_cache[packed] = found
         return found
 
     def suit_room(self, piles: int) -> tuple[int, int, int, int]:
@@ -328,23 +334,29 @@ class _Search:
             self.room_cache[piles] = room
         return room
 
-    def placeable(self, avail: tuple[int, ...], spades: int, clubs: int,
+    def placeable(self, avail: int, spades: int, clubs: int,
                   room: tuple[int, int, int, int]) -> int:
         """Most of the remaining cards (value masks ``spades``, ``clubs``) that can be
         given a place of their own at once: per suit, a matching of values to edge piles
-        with room for that suit, plus the centre's room (it takes any value)."""
+        with room for that suit, plus the centre's room (it takes any value).  ``avail``
+        is packed as in :meth:`edge_values`."""
         total = 0
-        for values, edge_room, centre in ((spades, room[0], room[2]),
-                                          (clubs, room[1], room[3])):
-            if not values:
-                continue
-            key = (avail, values, edge_room)
-            got = self.match_cache.get(key)
+        cache = self.match_cache
+        base = avail << 30
+        if spades:
+            key = (base | spades) << 16 | room[0]
+            got = cache.get(key)
             if got is None:
-                got = edge_matching(self.edge_values(avail), values, edge_room)
-                self.match_cache[key] = got
-            count = values.bit_count()
-            total += count if got + centre >= count else got + centre
+                got = cache[key] = edge_matching(self.edge_values(avail), spades, room[0])
+            count = spades.bit_count()
+            total += count if got + room[2] >= count else got + room[2]
+        if clubs:
+            key = (base | 1 << 29 | clubs) << 16 | room[1]
+            got = cache.get(key)
+            if got is None:
+                got = cache[key] = edge_matching(self.edge_values(avail), clubs, room[1])
+            count = clubs.bit_count()
+            total += count if got + room[3] >= count else got + room[3]
         return total
 
     def room_slack(self, dia: int, deck: int, piles: int, nxt: int, hm: int,
@@ -379,8 +391,8 @@ class _Search:
                 else:
                     spades |= 1 << self.values[i]
             i += 1
-        here = (1 << (dia & 15), 1 << (dia >> 4 & 15), 1 << (dia >> 8 & 15),
-                1 << (dia >> 12 & 15))
+        here = (1 << (dia & 15) | 1 << (14 + (dia >> 4 & 15)) | 1 << (28 + (dia >> 8 & 15))
+                | 1 << (42 + (dia >> 12 & 15)))
         deck_bits = self.deck_bits.get(deck)
         if deck_bits is None:
             deck_bits = 0
@@ -389,37 +401,18 @@ class _Search:
                 deck_bits |= 1 << (rest & 15)
                 rest >>= 4
             self.deck_bits[deck] = deck_bits
-        everything = (here[0] | deck_bits, here[1] | deck_bits, here[2] | deck_bits,
-                      here[3] | deck_bits)
-        slack = self.placeable(everything, spades, clubs, room) - needed
+        everywhere = deck_bits * EVERY_POSITION
+        slack = self.placeable(here | everywhere, spades, clubs, room) - needed
         if slack < 0 or decklen != 1 or self.options.replaced_under_deck:
             return slack
         best = self.placeable(here, spades, clubs, room) - remaining
         for k in range(4):
             if best >= 2:
                 break
-            avail = tuple(b | deck_bits if j == k else b for j, b in enumerate(here))
-            best = max(best, self.placeable(avail, spades, clubs, room) - needed)
+            got = self.placeable(here | deck_bits << (14 * k), spades, clubs, room) - needed
+            if got > best:
+                best = got
         return best if best >= 0 else -1
-
-    def replace_order(self, dia: int, top: int, nxt: int, hm: int) -> list[int]:
-        """Positions to try the top diamond at: first those where it lets a hand card go
-        somewhere (move ordering only; every position is still tried)."""
-        helps, others = [], []
-        hand_bits = 0
-        i = nxt - 2 if nxt >= 2 else 0
-        while i < nxt:
-            if hm >> i & 1:
-                hand_bits |= 1 << self.values[i]
-            i += 1
-        for pos in range(4):
-            ndia = (dia & ~(15 << (4 * pos))) | top << (4 * pos)
-            masks = self.allowed(ndia)
-            if any(masks[p] & hand_bits for p in range(8)):
-                helps.append(pos)
-            else:
-                others.append(pos)
-        return helps + others
 
     # --- the search ---------------------------------------------------------------------
     def run(self) -> bool:
@@ -661,8 +654,8 @@ class _Search:
                 else:
                     spades |= 1 << self.values[i]
             i += 1
-        here = (1 << (dia & 15), 1 << (dia >> 4 & 15), 1 << (dia >> 8 & 15),
-                1 << (dia >> 12 & 15))
+        here = (1 << (dia & 15) | 1 << (14 + (dia >> 4 & 15)) | 1 << (28 + (dia >> 8 & 15))
+                | 1 << (42 + (dia >> 12 & 15)))
         fit = self.placeable(here, spades, clubs, self.suit_room(piles))
         return (-decklen, -fit, static)
 
