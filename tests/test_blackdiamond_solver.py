@@ -33,7 +33,8 @@ def late_position(seed: int, left: int, detour: int, **options):
     """A state with about ``left`` black cards to place: along the solver's win of the deal,
     then ``detour`` random legal moves (seeded) that may lose it."""
     state = GAME.new(seed, **options)
-    for move in search.solve(state).moves:
+    won = search.solve(state, max_nodes=50_000)
+    for move in won.moves or []:  # (a variant may make the deal hard: then start early)
         if len(state.hand) + len(state.black_deck) <= left:
             break
         state = state.apply(move_from_json(move))
