@@ -198,16 +198,17 @@ def start_board(m: BlackDiamondModel) -> None:
 
 
 def every_card_played(m: BlackDiamondModel) -> None:
-    """black-diamond.hand / .end.win: every black card is played, in the deal's order up
-    to the choice inside each hand (``swap``), onto exactly one pile.  Winning *is* this
-    (plus refills that succeed, see ``refill_in_order``): there is no separate goal."""
+    """black-diamond.hand, black-diamond.end.win: every black card is played, in the
+    deal's order up to the choice inside each hand (``swap``), onto exactly one pile.
+    Winning *is* this (plus refills that succeed, see ``refill_in_order``): there is no
+    separate goal."""
     for j in range(m.plays):
         m.model.AddExactlyOne(m.play_to[j].values())
 
 
 def place_by_value(m: BlackDiamondModel) -> None:
-    """black-diamond.place.outer / .inner / .centre: a card's value must be one its pile
-    allows next to the diamonds of the play's epoch.
+    """black-diamond.place.outer, black-diamond.place.inner, black-diamond.place.centre:
+    a card's value must be one its pile allows next to the diamonds of the play's epoch.
 
     Per epoch and pile, one table links the diamonds the pile touches to the thirteen
     ``allows`` flags; its rows come from the engine's own ``allowed_values`` (see
@@ -275,7 +276,7 @@ def piles_and_limits(m: BlackDiamondModel) -> None:
 
 
 def events_between_plays(m: BlackDiamondModel) -> None:
-    """black-diamond.stuck / .limit: where each event sits among the plays.
+    """black-diamond.stuck, black-diamond.limit: where each event sits among the plays.
 
     Gap ``j`` holds the stuck moves made before play ``j``: events ``gap_start[j]`` to
     ``gap_end[j] - 1``.  A play that fills its pile causes the next event, number
@@ -395,8 +396,9 @@ def clear_pile(m: BlackDiamondModel) -> None:
 
 
 def refill_in_order(m: BlackDiamondModel) -> None:
-    """black-diamond.limit / .end.refill: an emptied pile's diamonds are refilled from the
-    deck in the order N, E, S, W; a refill the deck cannot complete loses.
+    """black-diamond.limit, black-diamond.end.refill: an emptied pile's diamonds are
+    refilled from the deck in the order N, E, S, W; a refill the deck cannot complete
+    loses.
 
     ``deck_next[e][i]`` is the i-th diamond from the top (0 past the bottom).  A position
     refilled takes the next one in order; since no position may hold 0, a refill past the
@@ -426,12 +428,25 @@ def redundant_facts(m: BlackDiamondModel) -> None:
 
     * The four diamonds on the board are different cards, so different values.
     * Unused events come last, so the solver never tries to place a gap among them.
+    * Diamond budget (the search solver's pruning rule, as a constraint): the piles hold
+      at most ``limit - 1`` cards each (24 in all) before one must be emptied, and one
+      deck diamond empties at most 3 cards (an outer edge: 3 cards for 1 diamond; inner:
+      4 for 2; centre: 5 for 4).  So when gap ``j`` opens, the cards still to play that
+      do not fit in the room left need at least a third as many diamonds as remain.
     """
     model = m.model
     for e in range(m.events + 1):
         model.AddAllDifferent(m.diamond[e].values())
     for e in range(m.events - 1):
         model.AddImplication(m.unused[e], m.unused[e + 1])
+    room = sum(pile.limit - 1 for pile in PILES)
+    per_diamond = max(pile.limit // len(pile.touches) for pile in PILES)
+    for j in range(m.plays + 1):
+        used = model.NewIntVar(0, m.deck_size, f"used_at_gap_{j}")
+        model.AddElement(m.gap_start[j], m.used, used)
+        to_play = m.plays - j
+        room_left = room - sum(m.count_at_gap[j].values())
+        model.Add(to_play - room_left <= per_diamond * (m.deck_size - used))
 
 
 CONSTRAINT_GROUPS: tuple[tuple[tuple[str, ...], Callable[[BlackDiamondModel], None]], ...] = (
