@@ -14,6 +14,7 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ortools.sat.python import cp_model
 
 from cardlib.blackdiamond import (
     BLACK_CARDS,
@@ -28,7 +29,10 @@ from cardlib.blackdiamond import (
     move_from_json,
 )
 from cardlib.cards import parse_cards
-from solvers.cpsat import CONSTRAINT_GROUPS, UnsupportedVariant, solve
+from solvers import search
+from solvers.cpsat import CONSTRAINT_GROUPS, BlackDiamondModel, UnsupportedVariant, solve
+from solvers.cpsat.instance import instance_of
+from solvers.cpsat.plans import plan_values
 from solvers.cpsat.tables import allowed_by_touching, free_values, placement_table
 
 GAME = BlackDiamond()
@@ -113,7 +117,7 @@ def test_stuck_board_needs_a_replace_and_the_plan_uses_one():
 
 # --- whole deals ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [4, 13])
 def test_seeded_deal_is_won_and_the_plan_replays(seed):
     start = GAME.new(seed)
     result = solve(deal_from_seed(seed), deterministic_time=BUDGET)
@@ -133,11 +137,52 @@ def test_a_tiny_work_limit_gives_unknown_not_a_guess():
 
 
 def test_json_deal_and_state_are_accepted_like_a_deal():
-    deal = deal_from_seed(4)
+    deal = deal_from_seed(14)
     from_json = solve(deal.to_json(), deterministic_time=BUDGET)
     from_state = solve(GAME.from_deal(deal), deterministic_time=BUDGET)
     assert from_json.verdict == from_state.verdict == "win"
     assert from_json.moves == from_state.moves  # one worker, one seed: the same plan
+
+
+def model_accepts(source, moves, last_play_to: str | None = None) -> bool:
+    """Whether the model is feasible with its choices fixed to ``moves`` (and, if given,
+    the last play sent to ``last_play_to``)."""
+    built = BlackDiamondModel(instance_of(source))
+    for var, value in plan_values(built, [move_from_json(m) for m in moves]).items():
+        built.model.Add(var == value)
+    if last_play_to is not None:
+        built.model.Add(built.play_to[built.plays - 1][last_play_to] == 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_deterministic_time = BUDGET
+    return solver.Solve(built.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_winning_line_found_by_the_search_is_a_solution_of_the_model(seed):
+    """The model is not stricter than the rules: the search's own winning line (found
+    without the model) satisfies every constraint once the model's choices follow it."""
+    line = search.solve(deal_from_seed(seed)).moves
+    assert model_accepts(deal_from_seed(seed), line)
+    # and sending the line's last card to a pile the rules refuse is not accepted
+    state = GAME.new(seed)
+    for move in line[:-1]:
+        state = state.apply(move_from_json(move))
+    card = move_from_json(line[-1]).card
+    refused = [p.name for p in PILES if p.name not in state.placements(card)]
+    assert refused
+    for pile in refused[:2]:
+        assert not model_accepts(deal_from_seed(seed), line[:-1], last_play_to=pile)
+
+
+def test_a_hint_speeds_the_search_for_a_plan_but_not_the_verdict():
+    deal = deal_from_seed(8)
+    line = search.solve(deal).moves
+    hinted = solve(deal, deterministic_time=BUDGET, hint=line)
+    assert hinted.verdict == "win"
+    assert replay_to_end(GAME.new(8), hinted.moves).outcome == "win"
+    lost = solve(only_play_overfills("4D"), deterministic_time=BUDGET,
+                 hint=[{"play": "5S", "to": "SE"}])
+    assert lost.verdict == "loss"
 
 
 # --- bad input --------------------------------------------------------------------------
