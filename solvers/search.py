@@ -84,22 +84,23 @@ INNER_MASK = tuple(tuple(sum(1 << v for v in inner_values(a, b)) if a and b else
 """``INNER_MASK[a][b]``: bit mask of the values :func:`inner_values` allows between a, b."""
 
 
-def absorbable(diamonds: int, options: Options) -> int:
+def absorbable(diamonds: int, options: Options, exempt: int = 4) -> int:
     """The most black cards that clears paid with ``diamonds`` deck cards can take away.
 
     Every diamond taken from the deck changes one position.  An outer limit clear takes
     3 cards for 1 diamond, but its 3 cards cannot share one value (there are only a spade
     and a club of each), so the diamond at that edge must change *during* the run, through
-    a replace or another pile's clear; only the run on the table now may be exempt (4
-    edges).  Changes made by other clears carry at most 2 cards each (inner: 4 cards for 2
-    diamonds; centre: 5 for 4; stuck clears fewer).  With O outer clears and S other
-    changes: cards <= 3 O + 2 S, diamonds >= O + S and O <= S + 4, so cards <= 3 d and
-    cards <= 2.5 d + 2.  When replaced diamonds go back under the deck, replaces are free,
-    so only the 3-per-diamond limit holds.
+    a replace or another pile's clear; only a run on the table now may be exempt, on an
+    edge where enough cards of its diamond's value are left (``exempt`` edges, at most 4).
+    Changes made by other clears carry at most 2 cards each (inner: 4 cards for 2
+    diamonds; centre: 5 for 4; stuck clears fewer; replaces none).  With O outer clears
+    and S other changes: cards <= 3 O + 2 S, diamonds >= O + S and O <= S + exempt, so
+    cards <= 3 d and cards <= 2.5 d + exempt / 2.  When replaced diamonds go back under
+    the deck, replaces are free, so only the 3-per-diamond limit holds.
     """
     if options.replaced_under_deck:
         return 3 * diamonds
-    return min(3 * diamonds, (5 * diamonds + 4) // 2)
+    return min(3 * diamonds, (5 * diamonds + exempt) // 2)
 
 
 def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> int:
@@ -376,12 +377,10 @@ class _Search:
         keeps the diamonds skip the check: it removes one card and at most two places, so
         a child inherits ``slack - places_lost`` and only recomputes below zero.
         """
-        needed = remaining - self.absorb[decklen]
-        if needed <= 0:
-            return -needed
+        if remaining <= self.absorb[decklen]:
+            return self.absorb[decklen] - remaining
         if decklen > MATCH_DIAMONDS:
             return 2
-        room = self.suit_room(piles)
         spades, clubs = self.suffix_spades[nxt], self.suffix_clubs[nxt]
         i = nxt - 2 if nxt >= 2 else 0
         while i < nxt:
@@ -391,6 +390,15 @@ class _Search:
                 else:
                     spades |= 1 << self.values[i]
             i += 1
+        exempt = 0  # edges whose run on the table can reach its limit with no change
+        for k in range(4):
+            value = dia >> (4 * k) & 15
+            if (spades >> value & 1) + (clubs >> value & 1) >= 3 - (piles >> (4 * k) & 7):
+                exempt += 1
+        needed = remaining - absorbable(decklen, self.options, exempt)
+        if needed <= 0:
+            return -needed
+        room = self.suit_room(piles)
         here = (1 << (dia & 15) | 1 << (14 + (dia >> 4 & 15)) | 1 << (28 + (dia >> 8 & 15))
                 | 1 << (42 + (dia >> 12 & 15)))
         deck_bits = self.deck_bits.get(deck)
@@ -409,7 +417,14 @@ class _Search:
         for k in range(4):
             if best >= 2:
                 break
-            got = self.placeable(here | deck_bits << (14 * k), spades, clubs, room) - needed
+            # The one diamond lands at k by a replace (takes no card away), a stuck clear
+            # of edge k (at most its 2 cards) or edge k's limit clear (3 cards), and that
+            # last only if the run there can end with no other change (see absorbable).
+            value = dia >> (4 * k) & 15
+            left = (spades >> value & 1) + (clubs >> value & 1)
+            absorb = 3 if left >= 3 - (piles >> (4 * k) & 7) else 2
+            got = self.placeable(here | deck_bits << (14 * k), spades, clubs, room) \
+                - (remaining - absorb)
             if got > best:
                 best = got
         return best if best >= 0 else -1

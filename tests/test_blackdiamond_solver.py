@@ -157,6 +157,10 @@ def test_absorbable_cards_per_diamond():
     default = Options()
     assert [absorbable(d, default) for d in (0, 1, 4, 6, 9)] == [0, 3, 12, 17, 24]
     assert absorbable(9, Options(replaced_under_deck=True)) == 27
+    # No edge can finish its run without a change: one diamond clears at most an edge's
+    # 2 cards (a stuck clear); two diamonds: O = 1, S = 1 -> 3 + 2 = 5.
+    assert absorbable(1, default, exempt=0) == 2 and absorbable(1, default, exempt=1) == 3
+    assert absorbable(2, default, exempt=0) == 5 and absorbable(2, default, exempt=2) == 6
 
 
 def _piles_of(table: dict[int, int]) -> tuple[int, ...]:
