@@ -6,7 +6,9 @@ Prints the verdicts (win rate, losses, unknowns), the median / 90th percentile /
 solve time and node count, and the speed-up of :mod:`solvers.search` over the plain
 engine search :mod:`solvers.simple_search`, both measured in this run on the same machine:
 the plain search gets ``--simple-budget`` seconds on each of the first ``--simple-deals``
-deals, and the ratio is taken on the deals it finished (both must agree on those).
+deals, and the ratio is taken on the deals it finished (both must agree on those); then
+both decide late positions of those deals (10 cards to go, three random moves off a won
+line), where the plain search has to exhaust the lost ones.
 Timing is never asserted anywhere; it is only printed, as ratios against that baseline.
 """
 
@@ -24,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from cardlib.blackdiamond import deal_from_seed  # noqa: E402
+from cardlib.blackdiamond import BlackDiamond, deal_from_seed, move_from_json  # noqa: E402
+from cardlib.bots import RandomBot  # noqa: E402
 from solvers import search, simple_search  # noqa: E402
 
 
@@ -98,6 +101,53 @@ def main(argv: list[str] | None = None) -> int:
               f"{statistics.median(ratios):.1f}x per deal; summed, plain "
               f"{simple_total:.3f} s vs search {fast_total:.3f} s "
               f"({simple_total / max(fast_total, 1e-6):.2f}x)")
+    return compare_late(rows[: args.simple_deals], args.simple_budget)
+
+
+def late_position(seed: int, moves: list[dict[str, str]], left: int, detour: int = 3):
+    """The state with ``left`` black cards to go along a won line, then ``detour`` random
+    moves (seeded), which lose the game often enough to need loss proofs."""
+    state = BlackDiamond().new(seed)
+    for move in moves:
+        if len(state.hand) + len(state.black_deck) <= left:
+            break
+        state = state.apply(move_from_json(move))
+    bot = RandomBot(seed)
+    for _ in range(detour):
+        if state.is_over:
+            break
+        state = state.apply(bot.choose(state))
+    return state
+
+
+def compare_late(rows: list[dict], budget: float) -> int:
+    """Both solvers on late positions (10 cards to go, then three random moves), where the
+    plain search must often exhaust a lost position: what the table and bounds buy."""
+    ratios, verdicts = [], []
+    for row in tqdm(rows, desc="late positions", unit="position"):
+        if row["verdict"] != "win":
+            continue
+        won = search.solve(deal_from_seed(row["seed"]), time_limit=budget)
+        if won.verdict != "win":
+            continue
+        state = late_position(row["seed"], won.moves, 10)
+        if state.is_over:
+            continue
+        plain = simple_search.solve(state, time_limit=budget)
+        fast = search.solve(state, time_limit=budget)
+        if "unknown" in (plain.verdict, fast.verdict):
+            continue
+        if plain.verdict != fast.verdict:
+            print(f"DISAGREEMENT on a late position of seed {row['seed']}")
+            return 1
+        verdicts.append(fast.verdict)
+        ratios.append(plain.seconds / max(fast.seconds, 1e-6))
+    print(f"\nlate positions (10 cards to go, 3 random moves) both decided: {len(ratios)} "
+          f"({verdicts.count('win')} wins, {verdicts.count('loss')} losses)")
+    if ratios:
+        print(f"  speed-up of search over plain search: median "
+              f"{statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, "
+              f"max {max(ratios):.1f}x")
     return 0
 
 
