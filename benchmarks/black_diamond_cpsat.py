@@ -46,7 +46,8 @@ def run(seeds: range, time_limit: float, workers: int, out: Path | None) -> list
         model = cpsat.solve(deal, time_limit=time_limit, workers=workers)
         row = {"seed": seed, "search": fast.verdict, "search_s": fast.seconds,
                "cpsat": model.verdict, "cpsat_s": model.seconds,
-               "cpsat_status": model.extra["status"], "cpsat_conflicts": model.extra["conflicts"]}
+               "cpsat_status": model.extra["status"], "cpsat_conflicts": model.extra["conflicts"],
+               "cpsat_dtime": model.extra["deterministic_time"]}
         rows.append(row)
         if sink:
             sink.write(json.dumps(row) + "\n")
