@@ -4,7 +4,7 @@ Everything that decides *whether a card may go somewhere* lives here, once: the 
 (:mod:`cardlib.blackdiamond.state`), the exact solver and the notebooks all ask these
 functions, so a rule cannot drift between a teaching cell and a proof.
 
-The layout is the spec's reconstruction (``/work/shared/spec/black-diamond.md``): four
+The layout is the spec's reconstruction (``shared/spec/black-diamond.md``): four
 diamonds in a rhombus at ``N E S W`` and nine piles named by the diamonds they touch.
 """
 
