@@ -7,6 +7,8 @@ exists.  The two must agree on every deal, which is what makes each a check on t
 * :mod:`.instance`: a game reduced to the integers the model reads;
 * :mod:`.tables`: the placement rules as tables, computed from the engine's rule function;
 * :mod:`.model`: the variables and one constraint group per rule;
+* :mod:`.plans`: a known plan written in the model's variables (hints, and tests that a
+  real winning line satisfies the model);
 * :mod:`.solve`: ``solve(deal, time_limit=..., workers=...) -> SolveResult``, with every
   winning plan replayed through the engine.
 """
