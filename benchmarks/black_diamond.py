@@ -26,16 +26,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from stats import percentile  # noqa: E402  (benchmarks/ is on sys.path)
+
 from cardlib.blackdiamond import BlackDiamond, deal_from_seed, move_from_json  # noqa: E402
 from cardlib.bots import RandomBot  # noqa: E402
 from solvers import search, simple_search  # noqa: E402
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (0..100) by nearest rank: a value that occurred."""
-    ordered = sorted(values)
-    rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
-    return ordered[rank]
 
 
 def main(argv: list[str] | None = None) -> int:
