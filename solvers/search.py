@@ -25,10 +25,12 @@ work goes into refuting lost positions fast and into trying good lines first:
 * **Move ordering** (:meth:`_Search.rank`).  Moves that keep diamonds first (a move
   after which the hand is stuck counts as spending one), then those that leave the most
   remaining cards placeable next to the diamonds on the table.
-* **Restarts.**  Runs alternate two orderings with doubling node budgets (search times of
-  such solvers are heavy-tailed: one early mistake can cost a huge lost subtree); losses
-  proven in one run stay proven, and the last run has no limit, so the search is
-  exhaustive in the end.
+* **Restarts.**  Budgeted runs alternate two orderings, with node budgets on Luby's
+  schedule (search times of such solvers are heavy-tailed: one early mistake can cost a
+  huge lost subtree), and after the first pair every run breaks near-ties in the ordering
+  at random (seeded by the run's number, so a solve is repeatable), so a new run does not
+  walk into the old run's mistake again.  Losses proven in one run stay proven, and the
+  last run has no limit, so the search is exhaustive in the end.
 
 Placement legality is never re-implemented: per set of diamonds, the allowed values of
 each pile come from :func:`cardlib.blackdiamond.rules.allowed_values` (cached), inner
@@ -38,6 +40,7 @@ replayed through the engine before it is returned.
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -186,17 +189,36 @@ ORDERINGS = ("fit", "unstick")
 win fast, and a deal that one of them leads astray is often easy for the other (measured
 on seeds 1..120 with a 40,000-node cap: each solves deals the other does not)."""
 
-RESTART_ROUNDS = 6
-"""Rounds of budgeted runs (one per ordering) before the last, unlimited run."""
-
-FIRST_BUDGET = 2000
-"""Nodes for the first run of each ordering; every round doubles it (a Luby-like restart
-schedule).  Lost positions proven in one run stay proven for the next, so the work of an
-abandoned run is not wasted, and the last run is an ordinary exhaustive search."""
-
-
 EVERY_POSITION = 1 | 1 << 14 | 1 << 28 | 1 << 42
 """Multiplier that copies a 14-bit value mask to all four positions of a packed mask."""
+
+
+JITTER = 1.5
+"""Random noise added to the ordering keys (see ``_Search.rank``) in every budgeted run
+after the first two, so that no two runs follow the same line.  It goes on the keys after
+the diamonds kept, so it reorders moves that keep as many diamonds only (in the "fit" order,
+moves whose fit counts differ by at most one).  Ordering alone: the search stays exact."""
+
+LUBY_UNIT = 8000
+"""Nodes of the shortest budgeted run; run k (counting pairs of orderings) gets
+``LUBY_UNIT * luby(k)`` (Luby, Sinclair and Zuckerman's restart schedule)."""
+
+RESTART_NODES = 500_000
+"""Nodes the budgeted runs may spend in all before the last, unlimited run.  A lost deal
+pays for them only in part: every loss proven during a budgeted run stays proven."""
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
 
 class _OutOfBudget(Exception):
@@ -270,6 +292,8 @@ class _Search:
             self.suffix_clubs[i] = self.suffix_clubs[i + 1] | (bit if self.suits[i] else 0)
         self.absorb = [absorbable(d, self.options) for d in range(32)]
         self.mode = 0
+        self.jitter = 0.0
+        self.rng = random.Random(0)
         self.budget: int | None = None
         self.restarts = 0
 
@@ -448,18 +472,23 @@ class _Search:
         if self.options.replaced_under_deck:  # replaces can cycle: one plain run
             self.budget = None
             return self.search(root)
-        budget = FIRST_BUDGET
-        for _ in range(RESTART_ROUNDS):
-            for mode in range(len(ORDERINGS)):
-                self.mode = mode
-                self.budget = self.nodes + budget
-                self.restarts += 1
-                try:
-                    return self.search(root)
-                except _OutOfBudget:
-                    pass
-            budget *= 2
+        spent_cap = self.nodes + RESTART_NODES
+        run = 0
+        while self.nodes < spent_cap:
+            self.mode = run % len(ORDERINGS)
+            # the first round keeps the plain orderings (most deals end there); after
+            # that every run breaks near-ties at random, so no two runs repeat a line
+            self.jitter = JITTER if run >= len(ORDERINGS) else 0.0
+            self.rng.seed(run)
+            self.budget = self.nodes + LUBY_UNIT * luby(run // len(ORDERINGS) + 1)
+            self.restarts += 1
+            run += 1
+            try:
+                return self.search(root)
+            except _OutOfBudget:
+                pass
         self.mode, self.budget = 0, None  # the last run: no limit at all
+        self.jitter = 0.0
         self.restarts += 1
         return self.search(root)
 
@@ -659,6 +688,8 @@ class _Search:
                         hand_bits |= 1 << self.values[i]
                 if not any(masks[p] & hand_bits for p in range(8)):
                     static = 10.5
+            if self.jitter:
+                static += self.rng.random() * self.jitter * 4
             return (-decklen, 0, static)
         spades, clubs = self.suffix_spades[nxt], self.suffix_clubs[nxt]
         i = nxt - 2 if nxt >= 2 else 0
@@ -672,6 +703,8 @@ class _Search:
         here = (1 << (dia & 15) | 1 << (14 + (dia >> 4 & 15)) | 1 << (28 + (dia >> 8 & 15))
                 | 1 << (42 + (dia >> 12 & 15)))
         fit = self.placeable(here, spades, clubs, self.suit_room(piles))
+        if self.jitter:
+            return (-decklen, -fit - self.rng.random() * self.jitter, static)
         return (-decklen, -fit, static)
 
 
