@@ -384,6 +384,17 @@ class _Search:
             total += count if got + room[3] >= count else got + room[3]
         return total
 
+    def values_to_come(self, nxt: int, hm: int) -> tuple[int, int]:
+        """Bit sets of the spade and club values still to place: the hand, then the deck."""
+        spades, clubs = self.suffix_spades[nxt], self.suffix_clubs[nxt]
+        for i in range(max(nxt - 2, 0), nxt):
+            if hm >> i & 1:
+                if self.suits[i]:
+                    clubs |= 1 << self.values[i]
+                else:
+                    spades |= 1 << self.values[i]
+        return spades, clubs
+
     def room_slack(self, dia: int, deck: int, piles: int, nxt: int, hm: int,
                    remaining: int, decklen: int) -> int:
         """-1 if the remaining cards provably cannot all find a place, else a slack >= 0.
@@ -405,15 +416,7 @@ class _Search:
             return self.absorb[decklen] - remaining
         if decklen > MATCH_DIAMONDS:
             return 2
-        spades, clubs = self.suffix_spades[nxt], self.suffix_clubs[nxt]
-        i = nxt - 2 if nxt >= 2 else 0
-        while i < nxt:
-            if hm >> i & 1:
-                if self.suits[i]:
-                    clubs |= 1 << self.values[i]
-                else:
-                    spades |= 1 << self.values[i]
-            i += 1
+        spades, clubs = self.values_to_come(nxt, hm)
         exempt = 0  # edges whose run on the table can reach its limit with no change
         for k in range(4):
             value = dia >> (4 * k) & 15
@@ -691,15 +694,7 @@ class _Search:
             if self.jitter:
                 static += self.rng.random() * self.jitter * 4
             return (-decklen, 0, static)
-        spades, clubs = self.suffix_spades[nxt], self.suffix_clubs[nxt]
-        i = nxt - 2 if nxt >= 2 else 0
-        while i < nxt:
-            if hm >> i & 1:
-                if self.suits[i]:
-                    clubs |= 1 << self.values[i]
-                else:
-                    spades |= 1 << self.values[i]
-            i += 1
+        spades, clubs = self.values_to_come(nxt, hm)
         here = (1 << (dia & 15) | 1 << (14 + (dia >> 4 & 15)) | 1 << (28 + (dia >> 8 & 15))
                 | 1 << (42 + (dia >> 12 & 15)))
         fit = self.placeable(here, spades, clubs, self.suit_room(piles))
