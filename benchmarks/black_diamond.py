@@ -28,9 +28,8 @@ if str(ROOT) not in sys.path:
 
 from stats import percentile  # noqa: E402  (benchmarks/ is on sys.path)
 
-from cardlib.blackdiamond import BlackDiamond, deal_from_seed, move_from_json  # noqa: E402
-from cardlib.bots import RandomBot  # noqa: E402
-from solvers import search, simple_search  # noqa: E402
+from cardlib.blackdiamond import BlackDiamond, deal_from_seed  # noqa: E402
+from solvers import positions, search, simple_search  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,17 +101,7 @@ def main(argv: list[str] | None = None) -> int:
 def late_position(seed: int, moves: list[dict[str, str]], left: int, detour: int = 3):
     """The state with ``left`` black cards to go along a won line, then ``detour`` random
     moves (seeded), which lose the game often enough to need loss proofs."""
-    state = BlackDiamond().new(seed)
-    for move in moves:
-        if len(state.hand) + len(state.black_deck) <= left:
-            break
-        state = state.apply(move_from_json(move))
-    bot = RandomBot(seed)
-    for _ in range(detour):
-        if state.is_over:
-            break
-        state = state.apply(bot.choose(state))
-    return state
+    return positions.late_position(BlackDiamond().new(seed), moves, left, detour, seed)
 
 
 def compare_late(rows: list[dict], budget: float) -> int:

@@ -13,8 +13,7 @@ import pytest
 
 from cardlib.blackdiamond import BlackDiamond, Deal, deal_from_seed, move_from_json
 from cardlib.blackdiamond.state import Options
-from cardlib.bots import RandomBot
-from solvers import search, simple_search
+from solvers import positions, search, simple_search
 from solvers.result import SolveResult
 from solvers.search import ReplayError, absorbable, check_win, edge_matching, luby
 
@@ -33,17 +32,8 @@ def late_position(seed: int, left: int, detour: int, **options):
     """A state with about ``left`` black cards to place: along the solver's win of the deal,
     then ``detour`` random legal moves (seeded) that may lose it."""
     state = GAME.new(seed, **options)
-    won = search.solve(state, max_nodes=50_000)
-    for move in won.moves or []:  # (a variant may make the deal hard: then start early)
-        if len(state.hand) + len(state.black_deck) <= left:
-            break
-        state = state.apply(move_from_json(move))
-    bot = RandomBot(seed)
-    for _ in range(detour):
-        if state.is_over:
-            break
-        state = state.apply(bot.choose(state))
-    return state
+    won = search.solve(state, max_nodes=50_000)  # (a variant may make it hard: start early)
+    return positions.late_position(state, won.moves or [], left, detour, seed)
 
 
 @pytest.mark.parametrize("seed", EASY_SEEDS[:6])
