@@ -15,6 +15,7 @@ Timing is never asserted anywhere; it is only printed, as ratios against that ba
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import statistics
 import sys
@@ -51,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in tqdm(seeds, desc="black diamond", unit="deal"):
         result = search.solve(deal_from_seed(seed), time_limit=args.time_limit)
         row = {"seed": seed, "verdict": result.verdict, "nodes": result.nodes,
-               "seconds": result.seconds}
+               "seconds": result.seconds, "run": result.extra["run"]}
         rows.append(row)
         if out:
             out.write(json.dumps(row) + "\n")
@@ -73,6 +74,11 @@ def main(argv: list[str] | None = None) -> int:
           f"p90 {percentile(nodes, 90):.0f}  max {max(nodes)}")
     decided = [r for r in rows if r["verdict"] != "unknown"]
     print(f"  decided within the limit: {len(decided)} of {len(rows)}")
+    slowest = sorted(rows, key=lambda r: r["seconds"], reverse=True)[:5]
+    print("  slowest: " + ", ".join(f"{r['seed']} ({r['seconds']:.2f} s)" for r in slowest))
+    print("  decided by (the run that ended the search):")
+    for run, count in collections.Counter(r["run"] for r in decided).most_common():
+        print(f"    {count:5}  {run}")
 
     ratios, fast_total, simple_total = [], 0.0, 0.0
     tried = rows[: args.simple_deals]

@@ -1,4 +1,4 @@
-"""The exact Black Diamond solver: depth-first search over a compact state.
+"""The exact Black Diamond solver: depth-first and beam search over a compact state.
 
 A deal is won or lost for sure once both deck orders are known, so the question is pure
 reachability: is there a move sequence that ends in a won game?  The search answers it
@@ -25,12 +25,14 @@ work goes into refuting lost positions fast and into trying good lines first:
 * **Move ordering** (:meth:`_Search.rank`).  Moves that keep diamonds first (a move
   after which the hand is stuck counts as spending one), then those that leave the most
   remaining cards placeable next to the diamonds on the table.
-* **Restarts.**  Budgeted runs alternate two orderings, with node budgets on Luby's
-  schedule (search times of such solvers are heavy-tailed: one early mistake can cost a
-  huge lost subtree), and after the first pair every run breaks near-ties in the ordering
-  at random (seeded by the run's number, so a solve is repeatable), so a new run does not
-  walk into the old run's mistake again.  Losses proven in one run stay proven, and the
-  last run has no limit, so the search is exhaustive in the end.
+* **Rounds of budgeted runs.**  Search times of such solvers are heavy-tailed: one early
+  mistake can cost a huge lost subtree.  So the search takes turns (see ``SCHEDULE``): a
+  depth-first run with a node budget, which picks up where the last one stopped (what
+  that one proved lost is skipped), then beam searches (:meth:`_Search.beam`), which keep
+  hundreds of early choices alive at once and so do not pay for one early mistake.  Every
+  round doubles the budgets and the beam widths.  Losses proven in any run stay proven (a
+  beam proves only what a bound cuts), and the last run has no limit, so the search is
+  exhaustive in the end.
 
 Placement legality is never re-implemented: per set of diamonds, the allowed values of
 each pile come from :func:`cardlib.blackdiamond.rules.allowed_values` (cached), inner
@@ -40,7 +42,8 @@ replayed through the engine before it is returned.
 
 from __future__ import annotations
 
-import random
+import heapq
+import itertools
 import time
 from typing import Any
 
@@ -183,42 +186,30 @@ SLOTS_LOST = tuple(tuple(2 if c == 0 and (p.limit - 1) % 2 else 1 for c in range
 """Suit slots a pile loses when one card goes on it without clearing it (see
 ``_Search.slot_room``): one, or two when an empty pile with odd room gets its first card."""
 
-
-ORDERINGS = ("fit", "unstick")
-"""Move orderings the runs alternate between (see ``_Search.rank``).  Neither finds every
-win fast, and a deal that one of them leads astray is often easy for the other (measured
-on seeds 1..120 with a 40,000-node cap: each solves deals the other does not)."""
-
 EVERY_POSITION = 1 | 1 << 14 | 1 << 28 | 1 << 42
 """Multiplier that copies a 14-bit value mask to all four positions of a packed mask."""
 
+SCHEDULE = (("dfs", None), ("beam", None), ("beam", 1.0), ("beam", 0.5))
+"""The runs of one round, in turn: depth-first search, then beam searches (see
+``_Search.beam``) that rank a diamond kept above everything, or as worth one placeable
+card, or half a card.  Measured on the 48 slowest deals of seeds 1..2000 (by an earlier
+schedule): each beam kind wins deals the others lose at the same width, and seed 271 is
+won by depth-first search only (13,865 nodes) while every beam up to 1,600 wide dies."""
 
-JITTER = 1.5
-"""Random noise added to the ordering keys (see ``_Search.rank``) in every budgeted run
-after the first two, so that no two runs follow the same line.  It goes on the keys after
-the diamonds kept, so it reorders moves that keep as many diamonds only (in the "fit" order,
-moves whose fit counts differ by at most one).  Ordering alone: the search stays exact."""
+DFS_UNIT = 4000
+"""Nodes of the first depth-first run; round k's run gets ``DFS_UNIT * 2**k``."""
 
-LUBY_UNIT = 8000
-"""Nodes of the shortest budgeted run; run k (counting pairs of orderings) gets
-``LUBY_UNIT * luby(k)`` (Luby, Sinclair and Zuckerman's restart schedule)."""
+BEAM_UNIT = 200
+"""Width of the first beams; round k's beams are ``BEAM_UNIT * 2**k`` wide."""
 
 RESTART_NODES = 500_000
 """Nodes the budgeted runs may spend in all before the last, unlimited run.  A lost deal
 pays for them only in part: every loss proven during a budgeted run stays proven."""
 
 
-def luby(i: int) -> int:
-    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while (1 << k) - 1 != i:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
+def table_key(dia: int, deck: int, piles: int, nxt: int, hm: int) -> int:
+    """One int for a compact state (the hand as its two bits below ``nxt``)."""
+    return ((((deck << 5 | nxt) << 2 | ((hm << 2) >> nxt)) << 16 | dia) << 36) | piles
 
 
 class _OutOfBudget(Exception):
@@ -291,11 +282,10 @@ class _Search:
             self.suffix_spades[i] = self.suffix_spades[i + 1] | (0 if self.suits[i] else bit)
             self.suffix_clubs[i] = self.suffix_clubs[i + 1] | (bit if self.suits[i] else 0)
         self.absorb = [absorbable(d, self.options) for d in range(32)]
-        self.mode = 0
-        self.jitter = 0.0
-        self.rng = random.Random(0)
         self.budget: int | None = None
         self.restarts = 0
+        self.won_by = "start"
+        """Which run found the win (or was running when the search ended)."""
 
     # --- tables built from the engine's rules ------------------------------------------
     def allowed(self, dia: int) -> tuple[int, ...]:
@@ -457,7 +447,8 @@ class _Search:
         return best if best >= 0 else -1
 
     # --- the search ---------------------------------------------------------------------
-    def run(self) -> bool:
+    def root(self) -> tuple[int, ...]:
+        """The start state in the compact form (see the module docstring)."""
         s = self.start
         dia = sum(c.value << (4 * i) for i, c in enumerate(s.diamonds))
         deck = sum(c.value << (4 * i) for i, c in enumerate(s.diamond_deck))
@@ -468,31 +459,39 @@ class _Search:
                 piles |= (len(cards) | SUIT_BIT[cards[-1].suit] << 3) << (4 * p)
                 filled += len(cards)
         nxt = len(s.hand)
-        hm = (1 << nxt) - 1
-        if s.is_over:
-            return s.outcome == "win"
-        root = (dia, deck, piles, nxt, hm, filled, -1)
+        return (dia, deck, piles, nxt, (1 << nxt) - 1, filled, -1)
+
+    def run(self) -> bool:
+        """Decide the start state: the restart schedule, then one unlimited run."""
+        if self.start.is_over:
+            return self.start.outcome == "win"
+        root = self.root()
         if self.options.replaced_under_deck:  # replaces can cycle: one plain run
             self.budget = None
+            self.won_by = "depth-first, unlimited"
             return self.search(root)
         spent_cap = self.nodes + RESTART_NODES
         run = 0
         while self.nodes < spent_cap:
-            self.mode = run % len(ORDERINGS)
-            # the first round keeps the plain orderings (most deals end there); after
-            # that every run breaks near-ties at random, so no two runs repeat a line
-            self.jitter = JITTER if run >= len(ORDERINGS) else 0.0
-            self.rng.seed(run)
-            self.budget = self.nodes + LUBY_UNIT * luby(run // len(ORDERINGS) + 1)
-            self.restarts += 1
+            kind, worth = SCHEDULE[run % len(SCHEDULE)]
+            size = 1 << (run // len(SCHEDULE))
             run += 1
+            self.restarts += 1
+            if kind == "beam":
+                self.won_by = f"beam {BEAM_UNIT * size} wide" + (
+                    "" if worth is None else f", a diamond worth {worth:g} card")
+                if self.beam(root, BEAM_UNIT * size, worth):
+                    return True
+                continue
+            self.budget = self.nodes + DFS_UNIT * size
+            self.won_by = "depth-first"
             try:
                 return self.search(root)
             except _OutOfBudget:
                 pass
-        self.mode, self.budget = 0, None  # the last run: no limit at all
-        self.jitter = 0.0
+        self.budget = None  # the last run: no limit at all
         self.restarts += 1
+        self.won_by = "depth-first, unlimited"
         return self.search(root)
 
     def search(self, root: tuple[int, ...]) -> bool:
@@ -528,6 +527,79 @@ class _Search:
                 self.seen.discard(frame[0])
             raise
 
+    def beam(self, root: tuple[int, ...], width: int, worth: float | None) -> bool:
+        """Beam search from ``root``: a win or nothing (it proves no loss).
+
+        States are taken layer by layer, a layer being the states with as many cards
+        still to place; in each, the ``width`` best by the move ordering (:meth:`rank`)
+        are expanded (stuck moves stay in their layer), and the ``width`` best children
+        go on.  With ``worth`` a diamond kept counts as that many cards placeable instead
+        of coming first, so that lines that spend diamonds early for a better table stay
+        in the beam.  Where depth-first search goes wrong, it is mostly one early move
+        whose refutation is a huge subtree; a beam keeps many early choices alive at
+        once.  On a win,
+        ``self.path`` holds the moves from ``root``.
+        """
+        def score(order: tuple[float, ...]) -> tuple[float, ...]:
+            return order if worth is None else (order[1] + worth * order[0], order[0], order[2])
+
+        steps: list[tuple[int, tuple[int, int] | None]] = []  # (parent step, move) per state
+        tried: set[int] = set()
+        tie = itertools.count()
+        layer = [((), 0, root, -1, None)]
+        n = self.n
+        while layer:
+            heapq.heapify(layer)
+            below: dict[int, tuple[Any, ...]] = {}
+            expanded = 0
+            while layer and expanded < width:
+                _, _, state, parent, move = heapq.heappop(layer)
+                dia, deck, piles, nxt, hm, filled, slack = state
+                key = table_key(dia, deck, piles, nxt, hm)
+                if key in tried or key in self.seen:
+                    continue
+                tried.add(key)
+                decklen = (deck.bit_length() + 3) >> 2
+                remaining = hm.bit_count() + n - nxt
+                if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
+                    self.seen.add(key)  # cut by a bound: lost for every search
+                    continue
+                if slack < 0:
+                    slack = self.room_slack(dia, deck, piles, nxt, hm, remaining, decklen)
+                    if slack < 0:
+                        self.seen.add(key)
+                        continue
+                self.count_node()
+                expanded += 1
+                step = len(steps)
+                steps.append((parent, move))
+                children = self.children(dia, deck, piles, nxt, hm, filled, slack, decklen)
+                if children is None:
+                    path = [self.final]
+                    while step > 0:
+                        step, code = steps[step]
+                        path.append(self.engine_move(code))
+                    self.path = path[::-1]
+                    return True
+                for order, code, *child in children:
+                    entry = (score(order), next(tie), tuple(child), step, code)
+                    if child[4].bit_count() + n - child[3] == remaining:  # a stuck move
+                        heapq.heappush(layer, entry)
+                    else:
+                        ckey = table_key(*child[:5])
+                        if ckey not in below or entry < below[ckey]:
+                            below[ckey] = entry
+            layer = heapq.nsmallest(width, below.values())
+        return False
+
+    def count_node(self) -> None:
+        """Count an expanded state; stop at the time limit or the node limit."""
+        self.nodes += 1
+        if not self.nodes & 4095 and (
+                (self.deadline is not None and time.perf_counter() > self.deadline)
+                or (self.max_nodes is not None and self.nodes > self.max_nodes)):
+            raise SearchTimeout
+
     def enter(self, dia: int, deck: int, piles: int, nxt: int, hm: int, filled: int,
               slack: int) -> bool | tuple[int, list[tuple[Any, ...]]]:
         """Arrive at a state: False if it is known lost (seen before, or cut by a bound),
@@ -535,7 +607,7 @@ class _Search:
         key and its moves, best first.
 
         ``slack`` is what the parent knows of :meth:`room_slack` here (-1: unknown)."""
-        key = ((((deck << 5 | nxt) << 2 | ((hm << 2) >> nxt)) << 16 | dia) << 36) | piles
+        key = table_key(dia, deck, piles, nxt, hm)
         seen = self.seen
         if key in seen:
             return False
@@ -551,11 +623,7 @@ class _Search:
             if slack < 0:
                 self.pruned += 1
                 return False
-        self.nodes += 1
-        if not self.nodes & 4095 and (
-                (self.deadline is not None and time.perf_counter() > self.deadline)
-                or (self.max_nodes is not None and self.nodes > self.max_nodes)):
-            raise SearchTimeout
+        self.count_node()
         if self.budget is not None and self.nodes > self.budget:
             seen.discard(key)
             raise _OutOfBudget
@@ -676,32 +744,16 @@ class _Search:
         """Sort key of a child (lower first): keep diamonds, keep the most remaining
         cards placeable with the diamonds on the table now, then the static order.  None
         for a child already known lost (it need not be ranked, nor tried)."""
-        if ((((deck << 5 | nxt) << 2 | ((hm << 2) >> nxt)) << 16 | dia) << 36) | piles \
-                in self.seen:
+        if table_key(dia, deck, piles, nxt, hm) in self.seen:
             return None
         decklen = (deck.bit_length() + 3) >> 2
         if self.is_stuck(dia, piles, nxt, hm):
             decklen -= 1  # a diamond will go at once: rank as if it were gone already
-        if ORDERINGS[self.mode] == "unstick":
-            if static == 10:  # a replace: first where a hand card then fits an edge
-                masks = self.allowed(dia)
-                hand_bits = 0
-                for i in range(nxt - 2 if nxt >= 2 else 0, nxt):
-                    if hm >> i & 1:
-                        hand_bits |= 1 << self.values[i]
-                if not any(masks[p] & hand_bits for p in range(8)):
-                    static = 10.5
-            if self.jitter:
-                static += self.rng.random() * self.jitter * 4
-            return (-decklen, 0, static)
         spades, clubs = self.values_to_come(nxt, hm)
         here = (1 << (dia & 15) | 1 << (14 + (dia >> 4 & 15)) | 1 << (28 + (dia >> 8 & 15))
                 | 1 << (42 + (dia >> 12 & 15)))
         fit = self.placeable(here, spades, clubs, self.suit_room(piles))
-        if self.jitter:
-            return (-decklen, -fit - self.rng.random() * self.jitter, static)
         return (-decklen, -fit, static)
-
 
 
 def solve(
@@ -735,4 +787,5 @@ def solve(
         moves = [move_to_json(m) for m in line]
     return SolveResult(verdict, moves, search.nodes, seconds,
                        {"method": "search", "table": len(search.seen),
-                        "pruned": search.pruned, "restarts": search.restarts})
+                        "pruned": search.pruned, "restarts": search.restarts,
+                        "run": search.won_by})
