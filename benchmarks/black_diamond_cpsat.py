@@ -71,6 +71,9 @@ def report(rows: list[dict], time_limit: float) -> None:
     if ratios:
         print("  time ratio cpsat/search (deals both decided): "
               f"median {statistics.median(ratios):.1f}  p90 {percentile(ratios, 90):.1f}")
+        faster = [r["seed"] for r in both if r["cpsat_s"] < r["search_s"]]
+        print(f"  cpsat faster on {len(faster)} of {len(both)}"
+              + (f": seeds {faster}" if faster else ""))
     for name in ("search", "cpsat"):
         times = [r[f"{name}_s"] for r in rows]
         slowest = sorted(rows, key=lambda r: -r[f"{name}_s"])[:5]
