@@ -539,8 +539,7 @@ class _Search:
         of coming first, so that lines that spend diamonds early for a better table stay
         in the beam.  Where depth-first search goes wrong, it is mostly one early move
         whose refutation is a huge subtree; a beam keeps many early choices alive at
-        once.  On a win,
-        ``self.path`` holds the moves from ``root``.
+        once.  On a win, ``self.path`` holds the moves from ``root``.
         """
         def score(order: tuple[float, ...]) -> tuple[float, ...]:
             return order if worth is None else (order[1] + worth * order[0], order[0], order[2])
@@ -565,11 +564,13 @@ class _Search:
                 remaining = hm.bit_count() + n - nxt
                 if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
                     self.seen.add(key)  # cut by a bound: lost for every search
+                    self.pruned += 1
                     continue
                 if slack < 0:
                     slack = self.room_slack(dia, deck, piles, nxt, hm, remaining, decklen)
                     if slack < 0:
                         self.seen.add(key)
+                        self.pruned += 1
                         continue
                 self.count_node()
                 expanded += 1
