@@ -285,6 +285,8 @@ class _Search:
             self.suffix_clubs[i] = self.suffix_clubs[i + 1] | (bit if self.suits[i] else 0)
         self.absorb = [absorbable(d, self.options) for d in range(32)]
         self.budget: int | None = None
+        self.plain_order = False
+        """Rank children by the diamonds kept and the static order only (see :meth:`run`)."""
         self.restarts = 0
         self.won_by = "start"
         """Which run found the win (or was running when the search ended)."""
@@ -494,6 +496,9 @@ class _Search:
         self.budget = None  # the last run: no limit at all
         self.restarts += 1
         self.won_by = "depth-first, unlimited"
+        # A deal still open here is most likely lost (no win of seeds 1..4000 got here),
+        # and a lost tree is walked whole in any order: ranking children costs time only.
+        self.plain_order = True
         return self.search(root)
 
     def search(self, root: tuple[int, ...]) -> bool:
@@ -750,6 +755,8 @@ class _Search:
         if table_key(dia, deck, piles, nxt, hm) in self.seen:
             return None
         decklen = (deck.bit_length() + 3) >> 2
+        if self.plain_order:
+            return (-decklen, 0, static)
         if self.is_stuck(dia, piles, nxt, hm):
             decklen -= 1  # a diamond will go at once: rank as if it were gone already
         spades, clubs = self.values_to_come(nxt, hm)
