@@ -41,6 +41,21 @@ class FirstMoveBot:
         return state.legal_moves()[0]
 
 
+def play_moves(
+    state: GameState,
+    bots: Mapping[int, Bot] | Callable[[int], Bot],
+    moves: int,
+) -> GameState:
+    """Let bots play up to ``moves`` moves from ``state`` (fewer if the game ends first):
+    a game part-way through, for tests and solver checks that need one."""
+    pick = bots if callable(bots) else bots.__getitem__
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state = state.apply(pick(state.to_move).choose(state))
+    return state
+
+
 def play_out(
     state: GameState,
     bots: Mapping[int, Bot] | Callable[[int], Bot],
@@ -51,11 +66,7 @@ def play_out(
 
     ``max_moves`` guards against a game that never ends (a bug, reported as such).
     """
-    pick = bots if callable(bots) else bots.__getitem__
-    for _ in range(max_moves):
-        if state.is_over:
-            return state
-        seat = state.to_move
-        move = pick(seat).choose(state)
-        state = state.apply(move)
-    raise RuntimeError(f"{state.game.name}: no end after {max_moves} moves")
+    end = play_moves(state, bots, max_moves)
+    if not end.is_over:
+        raise RuntimeError(f"{end.game.name}: no end after {max_moves} moves")
+    return end

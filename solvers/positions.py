@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardlib.blackdiamond import BlackDiamondState, move_from_json
-from cardlib.bots import RandomBot
+from cardlib.bots import RandomBot, play_moves
 
 
 def late_position(state: BlackDiamondState, line: Iterable[dict[str, str]], left: int,
@@ -22,8 +22,4 @@ def late_position(state: BlackDiamondState, line: Iterable[dict[str, str]], left
             break
         state = state.apply(move_from_json(move))
     bot = RandomBot(seed)
-    for _ in range(detour):
-        if state.is_over:
-            break
-        state = state.apply(bot.choose(state))
-    return state
+    return play_moves(state, lambda seat: bot, detour)

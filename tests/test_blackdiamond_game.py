@@ -31,7 +31,7 @@ from cardlib.blackdiamond import (
     move_to_json,
     parse_move,
 )
-from cardlib.bots import RandomBot
+from cardlib.bots import RandomBot, play_moves
 from cardlib.cards import codes, parse_card, parse_cards, shuffled
 from cardlib.protocol import BadMoveText, IllegalMove
 
@@ -473,11 +473,7 @@ def test_a_refused_move_leaves_the_state_as_it_was():
 
 def _played(state, moves: int, seed: int):
     bot = RandomBot(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state = state.apply(bot.choose(state))
-    return state
+    return play_moves(state, lambda seat: bot, moves)
 
 
 def test_save_and_load_a_seeded_game():
