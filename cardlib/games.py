@@ -1,7 +1,8 @@
 """The registry of games: one name, one module, loaded on first use.
 
-Adding a game is adding one module that defines a :class:`cardlib.protocol.Game` subclass
-and one line here.  Modules load lazily so that importing ``cardlib`` stays cheap and the
+Adding a game is adding one package that defines a :class:`cardlib.protocol.Game`
+subclass and exports its one instance as ``GAME`` (the object its states use), and one
+line here.  Modules load lazily so that importing ``cardlib`` stays cheap and the
 core never imports a game.
 """
 
@@ -11,10 +12,10 @@ import importlib
 
 from cardlib.protocol import Game
 
-# name -> (module, class name, optional rendering module registering the pictures)
-_REGISTRY: dict[str, tuple[str, str, str | None]] = {
-    "hearts": ("cardlib.hearts", "Hearts", "cardlib.render.hearts"),
-    "black-diamond": ("cardlib.blackdiamond", "BlackDiamond", "cardlib.render.blackdiamond"),
+# name -> (game package exporting GAME, optional rendering module registering the pictures)
+_REGISTRY: dict[str, tuple[str, str | None]] = {
+    "hearts": ("cardlib.hearts", "cardlib.render.hearts"),
+    "black-diamond": ("cardlib.blackdiamond", "cardlib.render.blackdiamond"),
 }
 
 _loaded: dict[str, Game] = {}
@@ -31,14 +32,15 @@ def names() -> list[str]:
 
 
 def get(name: str) -> Game:
-    """The game called ``name``; an unknown name raises an error listing the known ones."""
+    """The game called ``name`` (the very object its states use as ``state.game``); an
+    unknown name raises an error listing the known ones."""
     if name in _loaded:
         return _loaded[name]
     try:
-        module_name, class_name, render_module = _REGISTRY[name]
+        module_name, render_module = _REGISTRY[name]
     except KeyError:
         raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(names())}") from None
-    game = getattr(importlib.import_module(module_name), class_name)()
+    game = importlib.import_module(module_name).GAME
     if render_module is not None:
         importlib.import_module(render_module)  # registers the game's pictures
     _loaded[name] = game

@@ -16,12 +16,19 @@ once here.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from cardlib import display
+from cardlib.options import Option, OptionsRecord
+
+__all__ = [
+    "BadMoveText", "Explanation", "Game", "GameState", "IllegalMove", "LoadError", "Option",
+    "OptionsRecord", "Rule", "RuleBook", "State",
+]
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,20 @@ class BadMoveText(ValueError):
     """Text that does not parse as a move of this game."""
 
 
+class LoadError(ValueError):
+    """A saved game that cannot be loaded, naming the field that is wrong (``field``).
+
+    One error for every way a record can be malformed (not a mapping, a field missing or
+    of the wrong type, a move that does not parse or that the rules refuse), so a caller
+    loading a file catches one thing and shows its message.
+    """
+
+    def __init__(self, field: str, problem: str):
+        super().__init__(f"cannot load the saved game: {field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
 Move = Hashable
 """A move is any hashable, orderable value whose ``str`` parses back with ``parse_move``."""
 
@@ -120,52 +141,55 @@ class State(Protocol):
     def view(self, seat: int) -> Any: ...
 
 
-@dataclass(frozen=True)
-class Option:
-    """A named game option: its default and what it changes (shown in notebooks)."""
-
-    name: str
-    default: Any
-    doc: str
-    choices: tuple[Any, ...] | None = None
-
-
 class Game(ABC):
     """A game: its name, rules, options, and how to start, parse, save and load.
 
-    The registry (:mod:`cardlib.games`) hands out one instance per game.
+    A game declares its options once, as the typed record ``Options`` made by
+    :func:`cardlib.options.options_record` from a list of :class:`Option`; that record also
+    says how many players the game allows.  Everything else here is derived from it.  The
+    registry (:mod:`cardlib.games`) hands out the one instance that the game's states use.
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
-    players: ClassVar[int]
     rules: ClassVar[RuleBook]
-    options: ClassVar[tuple[Option, ...]] = ()
+    Options: ClassVar[type[OptionsRecord]]
 
-    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Fill defaults and refuse unknown or out-of-range options by name."""
-        known = {opt.name: opt for opt in self.options}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise TypeError(
-                f"{self.name}: unknown option(s) {', '.join(unknown)}; "
-                f"known: {', '.join(known) or 'none'}"
-            )
-        result = {name: opt.default for name, opt in known.items()}
-        for name, value in options.items():
-            choices = known[name].choices
-            if choices is not None and value not in choices:
-                raise ValueError(f"{self.name}: option {name}={value!r}; choose from {choices}")
-            result[name] = value
-        return result
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every option of the game, ``players`` first (name, default, doc, choices)."""
+        return self.Options.declared
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The numbers of players the game allows, sorted: ``(4,)``, ``(2, 3, 4, 5, 6)``."""
+        return self.Options.player_counts
+
+    @property
+    def usual_players(self) -> int:
+        """The number of players ``new()`` deals for when none is given."""
+        return self.options[0].default
+
+    def make_options(self, **given: Any) -> OptionsRecord:
+        """The checked options record: defaults filled in, unknown names (``TypeError``)
+        and bad values (``ValueError``) refused by name, ``players`` included."""
+        return self.Options.from_given(given)
 
     @abstractmethod
-    def new(self, seed: int = 0, **options: Any) -> GameState:
-        """A fresh game; every chance event of the whole game follows from ``seed``."""
+    def new(self, seed: int | str = 0, **options: Any) -> GameState:
+        """A fresh game; every chance event of the whole game follows from ``seed``.
+
+        ``players=N`` picks the number of seats among ``player_counts``; the other keyword
+        arguments are the game's options.
+        """
 
     @abstractmethod
     def parse_move(self, text: str) -> Any:
         """The move written as ``text`` (the inverse of ``str(move)``)."""
+
+    def move_label(self, move: Any) -> str:
+        """A short label for a move button (default: the move's text)."""
+        return str(move)
 
     def save(self, state: GameState) -> dict[str, Any]:
         """A JSON-safe record of the game: how it started and the moves played."""
@@ -175,17 +199,48 @@ class Game(ABC):
             "moves": [str(move) for move in state.history],
         }
 
-    def load(self, data: Mapping[str, Any]) -> GameState:
-        """Rebuild a state by replaying a saved record through the rules."""
-        if data.get("game") != self.name:
-            raise ValueError(f"record is for game {data.get('game')!r}, not {self.name!r}")
-        state = self.from_start_record(data["start"])
-        for number, text in enumerate(data.get("moves", []), start=1):
-            move = self.parse_move(text)
+    def load(self, data: Mapping[str, Any] | str) -> GameState:
+        """Rebuild a state by replaying a saved record (a mapping, or its JSON text).
+
+        Anything malformed raises :class:`LoadError` naming the field; nothing half-loaded
+        is returned.
+        """
+        if isinstance(data, str):
             try:
-                state = state.apply(move)
-            except IllegalMove as exc:
-                raise IllegalMove(exc.rule, f"saved move {number} ({text}): {exc.text}") from None
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise LoadError("record", f"not valid JSON ({exc.msg} at line {exc.lineno}, "
+                                          f"column {exc.colno})") from None
+        if not isinstance(data, Mapping):
+            raise LoadError("record", f"expected a mapping, got {type(data).__name__}")
+        if data.get("game") != self.name:
+            raise LoadError("game", f"the record is for {data.get('game')!r}, "
+                                    f"not {self.name!r}")
+        start = data.get("start")
+        if not isinstance(start, Mapping):
+            raise LoadError("start", "missing, or not a mapping" if start is None
+                            else f"expected a mapping, got {type(start).__name__}")
+        moves = data.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise LoadError("moves", "missing" if moves is None
+                            else "expected a list of move texts")
+        options = start.get("options", {})
+        if not isinstance(options, Mapping):
+            raise LoadError("start.options", f"expected a mapping, got "
+                                             f"{type(options).__name__}")
+        try:
+            state = self.from_start_record(start)
+        except LoadError:
+            raise
+        except KeyError as exc:
+            raise LoadError("start", f"missing field {exc.args[0]!r}") from None
+        except (TypeError, ValueError) as exc:
+            raise LoadError("start", str(exc)) from None
+        for number, text in enumerate(moves, start=1):
+            try:
+                state = state.apply(self.parse_move(text))
+            except ValueError as exc:  # BadMoveText, BadCard, IllegalMove
+                raise LoadError(f"moves[{number - 1}]", f"{text!r}: {exc}") from None
         return state
 
     def from_start_record(self, start: Mapping[str, Any]) -> GameState:
@@ -205,7 +260,10 @@ class GameState(ABC):
     * ``_legal_moves()``: the legal moves, any order (sorted here);
     * ``_explain(move)``: an :class:`Explanation` for any move, legal or not;
     * ``_next(move)``: the next state for a move already known to be legal;
-    * ``to_move``, ``is_over``, ``scores()``, ``view(seat)``, ``start_record()``.
+    * ``to_move``, ``is_over``, ``scores()``, ``view(seat)``, ``start_record()``;
+    * a field ``options``: the game's options record (which holds ``players``);
+    * ``teams`` when seats play in partnerships, ``candidate_moves()`` when a learner
+      should be offered moves the rules refuse (every card in the hand, say).
 
     ``history`` is carried by the subclass as a field so that it stays part of the value.
     """
@@ -240,6 +298,22 @@ class GameState(ABC):
     def view(self, seat: int) -> Any:
         """What ``seat`` may see.  Default: everything (perfect-information games)."""
         return self
+
+    @property
+    def players(self) -> int:
+        """How many seats this game is played with (seats are ``0 .. players - 1``)."""
+        return self.options.players  # type: ignore[attr-defined]
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides, as tuples of seats; default: every seat alone.  ``scores()`` stays
+        one entry per seat (partners get their team's score)."""
+        return tuple((seat,) for seat in range(self.players))
+
+    def candidate_moves(self) -> list[Any]:
+        """The moves to offer a learner, legal or not (``explain`` says why one is refused).
+        Default: the legal moves; a card game offers every card of the hand."""
+        return self.legal_moves()
 
     # --- the public protocol, written once ----------------------------------------------
     def legal_moves(self) -> list[Any]:

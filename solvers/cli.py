@@ -29,9 +29,11 @@ from cardlib.blackdiamond import (
     deal_from_seed,
     move_from_json,
 )
+from cardlib.blackdiamond.rules import OPTIONS
 from cardlib.protocol import BadMoveText, IllegalMove
 
-VARIANTS = ("arithmetic_centre", "stuck_per_card", "replaced_under_deck", "strict_end")
+FLAGS = tuple(option for option in OPTIONS if option.default is False)
+"""The game's on/off options, each a command-line flag (declared once, in the rules)."""
 
 
 class UsageError(Exception):
@@ -51,7 +53,7 @@ def _read_json(path: str, what: str) -> Any:
 
 
 def _options(args: argparse.Namespace) -> dict[str, bool]:
-    return {name: True for name in VARIANTS if getattr(args, name, False)}
+    return {option.name: True for option in FLAGS if getattr(args, option.name, False)}
 
 
 def _start(path: str, options: dict[str, bool]) -> tuple[BlackDiamondState, Deal | None]:
@@ -162,9 +164,9 @@ def parser() -> argparse.ArgumentParser:
     deal.set_defaults(run=cmd_deal)
 
     def variants(sub: argparse.ArgumentParser) -> None:
-        for name in VARIANTS:
-            sub.add_argument("--" + name.replace("_", "-"), dest=name, action="store_true",
-                             help=f"variant: {name.replace('_', ' ')}")
+        for option in FLAGS:
+            sub.add_argument("--" + option.name.replace("_", "-"), dest=option.name,
+                             action="store_true", help=option.doc)
 
     solve = commands.add_parser("solve", help="decide a deal: win (with moves), loss, unknown")
     solve.add_argument("deal", help="deal JSON file, or - for stdin")

@@ -60,10 +60,11 @@ HIGH = "KD QD JD TD"
 def test_registry_loads_the_game():
     game = games.get("black-diamond")
     assert isinstance(game, BlackDiamond)
-    assert (game.name, game.players) == ("black-diamond", 1)
+    assert (game.name, game.player_counts) == ("black-diamond", (1,))
+    assert game is game.new(seed=1).game, "the registry hands out the states' own game"
     assert [o.name for o in game.options] == [
-        "arithmetic_centre", "stuck_per_card", "replaced_under_deck", "strict_end"]
-    assert all(o.default is False for o in game.options)
+        "players", "arithmetic_centre", "stuck_per_card", "replaced_under_deck", "strict_end"]
+    assert all(o.default is False for o in game.options[1:])
 
 
 def test_deal_from_seed_follows_the_documented_scheme():

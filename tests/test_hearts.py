@@ -412,7 +412,7 @@ def test_save_and_load_replay_the_game():
         state = state.apply(bots[state.to_move].choose(state))
     again = GAME.load(GAME.save(state))
     assert again.hands == state.hands and again.history == state.history
-    assert again.totals == state.totals and again.variant == state.variant
+    assert again.totals == state.totals and again.options == state.options
     scripted = play(no_pass(MOON_DEAL, hand_number=7, totals=(1, 2, 3, 4)), MOON_PLAY[:3])
     assert GAME.load(GAME.save(scripted)).hands == scripted.hands
 
@@ -436,7 +436,7 @@ def test_options_are_checked_by_name():
     with pytest.raises(ValueError, match="end_score"):
         GAME.new(end_score=0)
     names = [option.name for option in GAME.options]
-    assert names == list(GAME.variant().as_dict())
+    assert names == list(GAME.make_options().as_dict())
     assert all(option.doc for option in GAME.options)
 
 

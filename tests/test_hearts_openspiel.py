@@ -50,7 +50,7 @@ def test_card_ids_match_openspiel_names():
 
 def openspiel_game(options: dict):
     """OpenSpiel's Hearts with the shared options as ours has them (our defaults otherwise)."""
-    ours = Hearts().variant(**options).as_dict()
+    ours = Hearts().make_options(**options).as_dict()
     return pyspiel.load_game("hearts", {name: ours[name] for name in SHARED_OPTIONS})
 
 

@@ -47,17 +47,44 @@ def test_start_here_notebook_exists():
     assert (NOTEBOOKS / "00-start-here.ipynb").exists()
 
 
-def imports_of(path):
+def imports_of(path, root=ROOT):
+    """Every module ``path`` imports, relative imports resolved to absolute names (so
+    ``from ..hearts.deck import X`` in ``cardlib/diamonds/`` reads ``cardlib.hearts.deck``)."""
+    package = path.relative_to(root).with_suffix("").parts[:-1]
     tree = ast.parse(path.read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            yield node.module
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                parent = ".".join(base + ((node.module,) if node.module else ()))
+                if node.module:
+                    yield parent
+                else:
+                    yield from (f"{parent}.{alias.name}" for alias in node.names)
+            elif node.module:
+                yield node.module
 
 
-CORE = ["cards", "protocol", "tricks", "bots", "display", "svg"]
+def test_imports_of_reads_relative_imports(tmp_path):
+    inside = ROOT / "cardlib" / "hearts" / "state.py"
+    names = set(imports_of(inside))
+    assert "cardlib.hearts.deck" in names
+    probe = tmp_path / "cardlib" / "diamonds" / "probe.py"
+    probe.parent.mkdir(parents=True)
+    probe.write_text("from ..hearts import deck\nfrom . import rules\nfrom ..tricks import X\n")
+    assert set(imports_of(probe, root=tmp_path)) == {
+        "cardlib.hearts", "cardlib.diamonds.rules", "cardlib.tricks"}
+
+
+CORE = ["cards", "protocol", "options", "tricks", "bots", "display", "svg"]
 GAME_PACKAGES = ["hearts", "blackdiamond", "diamonds", "diams", "cruce"]
+
+
+def test_the_core_list_names_every_core_module():
+    modules = {p.stem for p in (ROOT / "cardlib").glob("*.py")} - {"__init__", "games"}
+    assert modules == set(CORE), "a new module in cardlib/: is it core? add it to CORE"
 
 
 @pytest.mark.parametrize("module", CORE)

@@ -60,7 +60,7 @@ def test_random_play_to_the_end(name):
             state = nxt
             steps += 1
         assert state.to_move is None and state.legal_moves() == []
-        assert len(state.scores()) == game.players
+        assert len(state.scores()) == state.players
         with pytest.raises(IllegalMove):
             state.apply(move)
         restored = game.load(json.loads(json.dumps(game.save(state))))
@@ -74,7 +74,7 @@ def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name):
     refused = 0
     for seed in SEEDS:
         state = play_partway(game, seed)
-        offered = getattr(state, "candidate_moves", state.legal_moves)()
+        offered = state.candidate_moves()
         legal = set(state.legal_moves())
         for move in offered:
             if move in legal:

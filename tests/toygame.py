@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlib.cards import Card, deal, parse_card, parse_cards, shuffled
-from cardlib.protocol import Explanation, Game, GameState, Option, Rule, RuleBook
+from cardlib.options import Option, options_record
+from cardlib.protocol import Explanation, Game, GameState, Rule, RuleBook
 from cardlib.tricks import Trick, TrickRules, playable
 
 DECK = parse_cards("AS KS QS AH KH QH")
@@ -23,7 +24,7 @@ class ToyState(GameState):
     trick: Trick
     won: tuple[int, int] = (0, 0)
     seed: int = 0
-    lead: int = 0
+    options: Any = None
 
     @property
     def to_move(self) -> int | None:
@@ -55,27 +56,27 @@ class ToyState(GameState):
             winner = trick.winner(TRICKS)
             won = tuple(w + (s == winner) for s, w in enumerate(won))
             trick = Trick(winner, (), 2)
-        return ToyState(tuple(hands), trick, won, self.seed, self.lead,
+        return ToyState(tuple(hands), trick, won, self.seed, self.options,
                         history=self.history + (move,))
 
     def scores(self) -> list[float]:
         return [float(w) for w in self.won]
 
     def start_record(self) -> dict:
-        return {"seed": self.seed, "options": {"lead": self.lead}}
+        return {"seed": self.seed, "options": self.options.as_dict()}
 
 
 class Toy(Game):
     name = "toy"
     title = "Toy tricks"
-    players = 2
     rules = RuleBook([Rule("toy.in-hand", "play a card from your hand")])
-    options = (Option("lead", 0, "who leads the first trick", (0, 1)),)
+    Options = options_record(
+        "toy", (Option("lead", 0, "who leads the first trick", (0, 1)),), player_counts=(2,))
 
     def new(self, seed: int = 0, **options: Any) -> ToyState:
-        opts = self.check_options(options)
+        chosen = self.make_options(**options)
         hands = deal(shuffled(DECK, seed), 2, 3)
-        return ToyState(hands, Trick(opts["lead"], (), 2), seed=seed, lead=opts["lead"])
+        return ToyState(hands, Trick(chosen.lead, (), 2), seed=seed, options=chosen)
 
     def parse_move(self, text: str) -> Card:
         return parse_card(text)

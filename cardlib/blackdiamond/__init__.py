@@ -5,7 +5,7 @@ layout, the rule functions, deals, positions and moves from this package too.
 """
 
 from .deal import BLACK_CARDS, DIAMOND_CARDS, Deal, DealError, deal_from_seed
-from .game import BlackDiamond
+from .game import GAME, BlackDiamond
 from .moves import Clear, Move, Play, Replace, move_from_json, move_to_json, parse_move
 from .position import Position, PositionError
 from .rules import (
@@ -26,7 +26,7 @@ from .rules import (
 from .state import BLACK_TOTAL, BlackDiamondState, BlackDiamondView, Options
 
 __all__ = [
-    "BLACK_CARDS", "BLACK_TOTAL", "DIAMOND_CARDS", "PILES", "PILE_BY_NAME", "PILE_NAMES",
+    "BLACK_CARDS", "BLACK_TOTAL", "DIAMOND_CARDS", "GAME", "PILES", "PILE_BY_NAME", "PILE_NAMES",
     "POSITIONS", "REFILL_ORDER", "RULES", "BlackDiamond", "BlackDiamondState",
     "BlackDiamondView", "Clear", "Deal", "DealError", "Move", "Options", "Pile", "Play",
     "Position", "PositionError", "Replace", "allowed_values", "arithmetic_values",

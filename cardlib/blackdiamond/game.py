@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardlib.protocol import Game, Option
+from cardlib.protocol import Game
 
 from .deal import Deal, deal_from_seed
 from .moves import Move, parse_move
 from .position import Position
-from .rules import RULES
-from .state import BlackDiamondState, Options
+from .rules import RULES, Options
+from .state import BlackDiamondState
 
 
 class BlackDiamond(Game):
@@ -25,26 +25,8 @@ class BlackDiamond(Game):
 
     name = "black-diamond"
     title = "Black Diamond"
-    players = 1
     rules = RULES
-    options = (
-        Option("arithmetic_centre", False,
-               "A centre card must equal a value built from one to four diamonds with "
-               "+ - * / (the source's introduction), instead of any card.", (False, True)),
-        Option("stuck_per_card", False,
-               "You may replace or clear as soon as one card in your hand cannot be "
-               "placed, instead of only when neither can.", (False, True)),
-        Option("replaced_under_deck", False,
-               "A replaced diamond goes under the diamond deck instead of leaving the "
-               "game.", (False, True)),
-        Option("strict_end", False,
-               "An empty diamond deck when the last black card is placed is a loss.",
-               (False, True)),
-    )
-
-    def game_options(self, **options: Any) -> Options:
-        """Checked options (unknown names and non-bool values refused by name)."""
-        return Options(**self.check_options(options))
+    Options = Options
 
     def new(self, seed: int | str = 0, **options: Any) -> BlackDiamondState:
         """The game dealt by ``seed`` (see :func:`.deal.deal_from_seed`)."""
@@ -56,7 +38,7 @@ class BlackDiamond(Game):
         if not isinstance(deal, Deal):
             deal = Deal.from_json(deal)
         return BlackDiamondState.from_position(Position.from_deal(deal),
-                                               self.game_options(**options),
+                                               self.make_options(**options),
                                                deal=deal, seed=seed)
 
     def from_position(self, position: Position | Mapping[str, Any],
@@ -64,7 +46,7 @@ class BlackDiamond(Game):
         """A game starting at any board: for rule tests, puzzles and small solver checks."""
         if not isinstance(position, Position):
             position = Position.from_json(position)
-        return BlackDiamondState.from_position(position, self.game_options(**options))
+        return BlackDiamondState.from_position(position, self.make_options(**options))
 
     def from_start_record(self, start: Mapping[str, Any]) -> BlackDiamondState:
         """Rebuild the start of a saved game: a board, a pasted deal, or a seed."""
@@ -81,4 +63,7 @@ class BlackDiamond(Game):
         return parse_move(text)
 
 
-BlackDiamondState.game = BlackDiamond()
+GAME = BlackDiamond()
+"""The one Black Diamond game: what ``games.get("black-diamond")`` returns and every
+state's ``game``."""
+BlackDiamondState.game = GAME

@@ -17,6 +17,7 @@ from functools import cache
 from itertools import combinations
 
 from cardlib.cards import Card
+from cardlib.options import Option, options_record
 from cardlib.protocol import Explanation, Rule, RuleBook
 
 POSITIONS: tuple[str, ...] = ("N", "E", "S", "W")
@@ -326,3 +327,24 @@ def can_place(
     if top is not None and top.suit == card.suit:
         return False
     return card.value in allowed_values(spot, diamonds, arithmetic_centre=arithmetic_centre)
+
+
+# --- Options: the readings the spec leaves open, declared once --------------------------
+
+OPTIONS: tuple[Option, ...] = (
+    Option("arithmetic_centre", False,
+           "A centre card must equal a value built from one to four diamonds with "
+           "+ - * / (the source's introduction), instead of any card.", (False, True)),
+    Option("stuck_per_card", False,
+           "You may replace or clear as soon as one card in your hand cannot be "
+           "placed, instead of only when neither can.", (False, True)),
+    Option("replaced_under_deck", False,
+           "A replaced diamond goes under the diamond deck instead of leaving the "
+           "game.", (False, True)),
+    Option("strict_end", False,
+           "An empty diamond deck when the last black card is placed is a loss.",
+           (False, True)),
+)
+
+Options = options_record("black-diamond", OPTIONS, player_counts=(1,), module=__name__)
+"""The typed, checked options of one game: ``players`` (always 1), then ``OPTIONS``."""

@@ -9,7 +9,7 @@ the rule that ended it.  ``apply`` (from the shared protocol) checks a move agai
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlib.cards import Card, codes
@@ -26,6 +26,7 @@ from .rules import (
     POSITION_INDEX,
     POSITIONS,
     REFILL_ORDER,
+    Options,
     can_place,
     check_placement,
 )
@@ -36,18 +37,8 @@ if TYPE_CHECKING:
 BLACK_TOTAL = 26
 """Black cards in a full game; ``scores()`` counts placed cards out of these."""
 
-
-@dataclass(frozen=True)
-class Options:
-    """The spec's variants, all off by default (see ``BlackDiamond.options``)."""
-
-    arithmetic_centre: bool = False
-    stuck_per_card: bool = False
-    replaced_under_deck: bool = False
-    strict_end: bool = False
-
-    def as_dict(self) -> dict[str, bool]:
-        return asdict(self)
+DEFAULT_OPTIONS = Options()
+"""The rules as the spec reads them, every variant off."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +70,7 @@ class BlackDiamondState(GameState):
     hand: tuple[Card, ...]
     black_deck: tuple[Card, ...]
     piles: tuple[tuple[Card, ...], ...]
-    options: Options = Options()
+    options: Options = DEFAULT_OPTIONS
     deal: Deal | None = None
     seed: int | str | None = None
     start_position: Position | None = None
@@ -93,7 +84,7 @@ class BlackDiamondState(GameState):
     def from_position(
         cls,
         position: Position,
-        options: Options = Options(),
+        options: Options = DEFAULT_OPTIONS,
         *,
         deal: Deal | None = None,
         seed: int | str | None = None,

@@ -10,13 +10,13 @@ move does), ``explain`` (the words of ``explain()``), ``view`` (what one seat se
 """
 
 from cardlib.hearts.deck import SEATS
-from cardlib.hearts.game import Hearts
+from cardlib.hearts.game import GAME, Hearts
 from cardlib.hearts.moves import HeartsMove, MoonChoice, Pass, Play
-from cardlib.hearts.rules import OPTIONS, RULES, Variant
+from cardlib.hearts.rules import OPTIONS, RULES, Options
 from cardlib.hearts.state import HeartsState
 from cardlib.hearts.view import HeartsView
 
 __all__ = [
-    "OPTIONS", "RULES", "SEATS", "Hearts", "HeartsMove", "HeartsState", "HeartsView",
-    "MoonChoice", "Pass", "Play", "Variant",
+    "GAME", "OPTIONS", "RULES", "SEATS", "Hearts", "HeartsMove", "HeartsState", "HeartsView",
+    "MoonChoice", "Options", "Pass", "Play",
 ]

@@ -159,26 +159,26 @@ class Knowledge:
         certain[seat] = mine
         if view.passed_to is not None and view.received_bits is not None:
             certain[view.passed_to] = view.passed_bits & hidden
-        variant = view.variant
+        options = view.options
         broken = False  # replayed trick by trick, to know when a heart lead told something
         for number, trick in enumerate((*view.tricks, view.trick)):
             cards = trick.cards
             if not cards:
                 continue
             lead = cards[0]
-            if number > 0 and lead.suit == "H" and not broken and variant.must_break_hearts:
+            if number > 0 and lead.suit == "H" and not broken and options.must_break_hearts:
                 # Only a hand of hearts may lead one now (or hearts and the Q♠, by option).
-                allowed = HEARTS | QUEEN_OF_SPADES if variant.can_lead_hearts_instead_of_qs \
+                allowed = HEARTS | QUEEN_OF_SPADES if options.can_lead_hearts_instead_of_qs \
                     else HEARTS
                 possible[trick.leader] &= allowed | LAYOUT.mask(cards)
             for index, card in enumerate(cards):
                 who = trick.seat_of(index)
                 if index and card.suit != lead.suit:
                     possible[who] &= ~LAYOUT.suit_mask[lead.suit]
-                    if number == 0 and variant.no_pts_on_first_trick \
+                    if number == 0 and options.no_pts_on_first_trick \
                             and LAYOUT.mask([card]) & POINT_CARDS:
                         possible[who] &= POINT_CARDS
-                if card.suit == "H" or (is_queen(card) and variant.qs_breaks_hearts):
+                if card.suit == "H" or (is_queen(card) and options.qs_breaks_hearts):
                     broken = True
         for s in range(PLAYERS):
             if s != seat:

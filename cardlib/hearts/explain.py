@@ -23,7 +23,7 @@ def _suit_name(state: HeartsState) -> str:
 
 
 def _why_two_of_clubs(state: HeartsState, card: Card, legal: bool, name: str) -> str:
-    if state.variant.can_lead_any_club:
+    if state.options.can_lead_any_club:
         return (f"{card.label} opens the hand (can_lead_any_club: any club may)" if legal
                 else "the first trick of every hand is opened with a club "
                      "(can_lead_any_club)")
@@ -50,7 +50,7 @@ def _why_no_points(state: HeartsState, card: Card, legal: bool, name: str) -> st
 
 
 def _why_only_points(state: HeartsState, card: Card, legal: bool, name: str) -> str:
-    if state.variant.first_trick_void == "heart-not-queen":
+    if state.options.first_trick_void == "heart-not-queen":
         return (f"{name} has only hearts and the Q♠: a heart may be played" if legal
                 else f"{name} has only hearts and the Q♠: on the first trick a heart, not "
                      "the Q♠ (first_trick_void='heart-not-queen')")
@@ -76,7 +76,7 @@ def _why_queen_or_hearts(state: HeartsState, card: Card, legal: bool, name: str)
 
 
 def _why_any_lead(state: HeartsState, card: Card, legal: bool, name: str) -> str:
-    if not state.variant.must_break_hearts:
+    if not state.options.must_break_hearts:
         return "any card may lead (must_break_hearts=False)"
     return "hearts are broken: any card may lead"
 

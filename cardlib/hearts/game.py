@@ -18,7 +18,7 @@ from cardlib.cards import Card
 from cardlib.hearts.deal import Opening, checked_hands, seeded_deal
 from cardlib.hearts.deck import PLAYERS, cards_of
 from cardlib.hearts.moves import HeartsMove, move_label, parse_move
-from cardlib.hearts.rules import OPTIONS, RULES, Variant
+from cardlib.hearts.rules import RULES, Options
 from cardlib.hearts.state import HeartsState, start_hand
 from cardlib.protocol import Game
 
@@ -29,25 +29,20 @@ class Hearts(Game):
 
     name = "hearts"
     title = "Hearts (Corazones)"
-    players = PLAYERS
     rules = RULES
-    options = OPTIONS
-
-    def variant(self, **options: Any) -> Variant:
-        """The checked options (unknown names and bad values raise, naming them)."""
-        return Variant(**self.check_options(options))
+    Options = Options
 
     def new(self, seed: int | str = 0, **options: Any) -> HeartsState:
         """A new game; every hand's deal follows from ``seed`` (see ``seeded_deal``)."""
-        variant = self.variant(**options)
-        return start_hand(variant, seed, Opening(), 0, seeded_deal(seed, 0), ())
+        chosen = self.make_options(**options)
+        return start_hand(chosen, seed, Opening(), 0, seeded_deal(seed, 0), ())
 
     def from_hands(self, hands: Sequence[Iterable[Card | str] | str], *, seed: int | str = 0,
                    hand_number: int = 0, totals: Sequence[int] = (0, 0, 0, 0),
                    **options: Any) -> HeartsState:
         """A game whose hand ``hand_number`` starts with the given ``hands`` (North first)
         and running ``totals``; later hands are dealt from ``seed``.  For scripted deals."""
-        variant = self.variant(**options)
+        chosen = self.make_options(**options)
         masks = checked_hands(hands)
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) \
                 or hand_number < 0:
@@ -56,7 +51,7 @@ class Hearts(Game):
             raise ValueError(f"totals={totals!r}: give four whole numbers, North first")
         opening = Opening(hand_number, tuple(totals),
                           tuple(tuple(c.code for c in cards_of(m)) for m in masks))
-        return start_hand(variant, seed, opening, hand_number, masks, ())
+        return start_hand(chosen, seed, opening, hand_number, masks, ())
 
     def from_start_record(self, start: dict[str, Any]) -> HeartsState:
         options = start.get("options", {})
@@ -76,4 +71,6 @@ class Hearts(Game):
         return move_label(move)
 
 
-HeartsState.game = Hearts()
+GAME = Hearts()
+"""The one Hearts game: what ``games.get("hearts")`` returns and every state's ``game``."""
+HeartsState.game = GAME

@@ -9,11 +9,8 @@ contradictory.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
-from typing import Any
-
-from cardlib.protocol import Option, Rule, RuleBook
+from cardlib.options import Option, options_record, whole_number_at_least
+from cardlib.protocol import Rule, RuleBook
 
 SEED = "seed 001"
 SPEC = "spec/hearts.md"
@@ -157,7 +154,8 @@ OPTIONS: tuple[Option, ...] = (
            "shooter chooses between that and −26 for themselves ('shooter-choice').",
            ("add-to-others", "shooter-choice")),
     Option("end_score", 50,
-           "The total that ends the game (seed: 50; Bicycle: usually 100).", None),
+           "The total that ends the game (seed: 50; Bicycle: usually 100).",
+           check=whole_number_at_least(1)),
     Option("end_when", "reach",
            "End when a total reaches end_score ('reach', the seed's 'alcanza') or only when "
            "it goes above it ('exceed').", ("reach", "exceed")),
@@ -168,31 +166,5 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Variant:
-    """The options of one game, checked and filled in (see ``OPTIONS`` for what each does)."""
-
-    pass_cards: bool = True
-    no_pts_on_first_trick: bool = True
-    first_trick_void: str = "any"
-    can_lead_any_club: bool = False
-    must_break_hearts: bool = True
-    qs_breaks_hearts: bool = False
-    can_lead_hearts_instead_of_qs: bool = False
-    jd_bonus: bool = False
-    avoid_all_tricks_bonus: bool = False
-    moon: str = "add-to-others"
-    end_score: int = 50
-    end_when: str = "reach"
-    tie_for_first: str = "share"
-
-    def __post_init__(self) -> None:
-        # check_options checks the choices; end_score has none, so it is checked here.
-        if isinstance(self.end_score, bool) or not isinstance(self.end_score, int) \
-                or self.end_score < 1:
-            raise ValueError(f"hearts: option end_score={self.end_score!r}; "
-                             "give a whole number of points, 1 or more")
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options as plain JSON-safe values (for saved games)."""
-        return dataclasses.asdict(self)
+Options = options_record("hearts", OPTIONS, player_counts=(4,), module=__name__)
+"""The typed, checked options of one game (``players`` first, then ``OPTIONS``)."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlib.hearts.deck import HEARTS, JACK_OF_DIAMONDS, POINT_CARDS, QUEEN_OF_SPADES
-from cardlib.hearts.rules import Variant
+from cardlib.hearts.rules import Options
 
 MOON_POINTS = 26
 
@@ -30,13 +30,13 @@ class HandResult:
     """The running totals after this hand."""
 
 
-def hand_points(taken: Sequence[int], variant: Variant) -> tuple[list[int], int | None]:
+def hand_points(taken: Sequence[int], options: Options) -> tuple[list[int], int | None]:
     """Each seat's points from the cards it took, before the moon; and the shooter, if any."""
     points = [(t & HEARTS).bit_count() + (13 if t & QUEEN_OF_SPADES else 0) for t in taken]
     shooter = next((s for s, t in enumerate(taken) if t & POINT_CARDS == POINT_CARDS), None)
-    if variant.jd_bonus:
+    if options.jd_bonus:
         points = [p - 10 if t & JACK_OF_DIAMONDS else p for p, t in zip(points, taken, strict=True)]
-    if variant.avoid_all_tricks_bonus and shooter is None:
+    if options.avoid_all_tricks_bonus and shooter is None:
         points = [p - 5 if not t else p for p, t in zip(points, taken, strict=True)]
     return points, shooter
 

@@ -44,7 +44,7 @@ from cardlib.hearts.moves import (
     passes_of,
     plays_of,
 )
-from cardlib.hearts.rules import Variant
+from cardlib.hearts.rules import Options
 from cardlib.hearts.scoring import HandResult, hand_points, moon_points, places
 from cardlib.hearts.view import HeartsView
 from cardlib.protocol import Explanation, GameState
@@ -80,7 +80,7 @@ class HeartsState(GameState):
     ``view``, ``str`` and the properties ending in ``_cards`` show them as cards.
     """
 
-    variant: Variant
+    options: Options
     seed: int | str | None
     """None for a state a bot imagined: it knows no later deal, so the game ends with
     this hand."""
@@ -125,7 +125,7 @@ class HeartsState(GameState):
         return self.results[-1].totals if self.results else self.opening.totals
 
     def start_record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"seed": self.seed, "options": self.variant.as_dict()}
+        record: dict[str, Any] = {"seed": self.seed, "options": self.options.as_dict()}
         if self.opening.hands is not None:
             record["hands"] = [list(hand) for hand in self.opening.hands]
             record["hand_number"] = self.opening.hand_number
@@ -177,29 +177,29 @@ class HeartsState(GameState):
         hand = self.hands[seat]
         if self.phase == "pass":
             return hand, "hearts.pass.three-cards"
-        variant = self.variant
+        options = self.options
         if self.trick:
             allowed, rule = playable_bits(hand, self.trick, TRICKS, LAYOUT)
             if rule == "trick.follow-suit":
                 return allowed, "hearts.follow-suit"
-            if self.tricks or not variant.no_pts_on_first_trick:
+            if self.tricks or not options.no_pts_on_first_trick:
                 return hand, "hearts.void.any-card"
             safe = hand & ~POINT_CARDS
             if safe:
                 return safe, "hearts.first-trick.no-points"
-            if variant.first_trick_void == "heart-not-queen" and hand & HEARTS:
+            if options.first_trick_void == "heart-not-queen" and hand & HEARTS:
                 return hand & HEARTS, "hearts.first-trick.only-points"
             return hand, "hearts.first-trick.only-points"
         if not self.tricks:  # the opening lead of the hand
-            if variant.can_lead_any_club:
+            if options.can_lead_any_club:
                 return hand & CLUBS, "hearts.lead.two-of-clubs"
             return TWO_OF_CLUBS, "hearts.lead.two-of-clubs"
-        if self.hearts_broken or not variant.must_break_hearts:
+        if self.hearts_broken or not options.must_break_hearts:
             return hand, "hearts.lead.any"
         others = hand & ~HEARTS
         if not others:
             return hand, "hearts.lead.only-hearts"
-        if others == QUEEN_OF_SPADES and variant.can_lead_hearts_instead_of_qs:
+        if others == QUEEN_OF_SPADES and options.can_lead_hearts_instead_of_qs:
             return hand, "hearts.lead.queen-or-hearts"
         return others, "hearts.lead.hearts-unbroken"
 
@@ -271,7 +271,7 @@ class HeartsState(GameState):
         if isinstance(move, Pass):
             return self._after_pass(move.bit, history)
         assert isinstance(move, MoonChoice)
-        points, shooter = hand_points(self.taken, self.variant)
+        points, shooter = hand_points(self.taken, self.options)
         assert shooter is not None
         return self._close_hand(moon_points(points, shooter, move.choice), shooter, history)
 
@@ -292,7 +292,7 @@ class HeartsState(GameState):
             turn = _holder(hands, TWO_OF_CLUBS)
             phase = "play"
         return HeartsState(
-            variant=self.variant, seed=self.seed, opening=self.opening, deal=self.deal,
+            options=self.options, seed=self.seed, opening=self.opening, deal=self.deal,
             results=self.results, phase=phase, turn=turn, hands=hands, passed=passed,
             trick=(), leader=turn, tricks=(), taken=self.taken, hearts_broken=False,
             history=history,
@@ -303,12 +303,12 @@ class HeartsState(GameState):
         assert seat is not None
         card = 1 << bit
         hands = _with(self.hands, seat, self.hands[seat] ^ card)
-        breakers = POINT_CARDS if self.variant.qs_breaks_hearts else HEARTS
+        breakers = POINT_CARDS if self.options.qs_breaks_hearts else HEARTS
         broken = self.hearts_broken or bool(card & breakers)
         trick = self.trick + (bit,)
         if len(trick) < PLAYERS:
             return HeartsState(
-                variant=self.variant, seed=self.seed, opening=self.opening, deal=self.deal,
+                options=self.options, seed=self.seed, opening=self.opening, deal=self.deal,
                 results=self.results, phase="play", turn=(seat + 1) % PLAYERS, hands=hands,
                 passed=self.passed, trick=trick, leader=self.leader, tricks=self.tricks,
                 taken=self.taken, hearts_broken=broken, history=history,
@@ -321,16 +321,16 @@ class HeartsState(GameState):
         tricks = self.tricks + (Trick(self.leader, tuple(LAYOUT.card_at[b] for b in trick)),)
         if len(tricks) < HAND_SIZE:
             return HeartsState(
-                variant=self.variant, seed=self.seed, opening=self.opening, deal=self.deal,
+                options=self.options, seed=self.seed, opening=self.opening, deal=self.deal,
                 results=self.results, phase="play", turn=winner, hands=hands,
                 passed=self.passed, trick=(), leader=winner, tricks=tricks, taken=taken,
                 hearts_broken=broken, history=history,
             )
         # The hand is over: score it (the shooter may first have to choose).
-        points, shooter = hand_points(taken, self.variant)
-        if shooter is not None and self.variant.moon == "shooter-choice":
+        points, shooter = hand_points(taken, self.options)
+        if shooter is not None and self.options.moon == "shooter-choice":
             return HeartsState(
-                variant=self.variant, seed=self.seed, opening=self.opening, deal=self.deal,
+                options=self.options, seed=self.seed, opening=self.opening, deal=self.deal,
                 results=self.results, phase="moon", turn=shooter, hands=hands,
                 passed=self.passed, trick=(), leader=winner, tricks=tricks, taken=taken,
                 hearts_broken=broken, history=history,
@@ -348,18 +348,18 @@ class HeartsState(GameState):
         """Add the hand to the totals, then end the game or deal the next hand."""
         totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
         results = self.results + (HandResult(self.deal.number, tuple(points), shooter, totals),)
-        variant = self.variant
-        if variant.end_when == "reach":
-            ended = max(totals) >= variant.end_score
+        options = self.options
+        if options.end_when == "reach":
+            ended = max(totals) >= options.end_score
         else:
-            ended = max(totals) > variant.end_score
-        if ended and variant.tie_for_first == "play-on" and totals.count(min(totals)) > 1:
+            ended = max(totals) > options.end_score
+        if ended and options.tie_for_first == "play-on" and totals.count(min(totals)) > 1:
             ended = False
         if ended or self.seed is None:
             return self._replace_table(results=results, phase="over", turn=None,
                                        hands=(0,) * PLAYERS, trick=(), history=history)
         number = self.deal.number + 1
-        return start_hand(variant, self.seed, self.opening, number,
+        return start_hand(options, self.seed, self.opening, number,
                           seeded_deal(self.seed, number), results, history)
 
     # --- what people see -------------------------------------------------------------------
@@ -388,7 +388,7 @@ class HeartsState(GameState):
             passes_made=tuple(p.bit_count() for p in self.passed),
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             hearts_broken=self.hearts_broken, totals=self.totals, results=self.results,
-            variant=self.variant,
+            options=self.options,
         )
 
     @property
@@ -428,7 +428,7 @@ class HeartsState(GameState):
         if hands[view.seat] != view.hand_bits:
             raise ValueError(f"the guess changes {SEATS[view.seat]}'s own hand")
         return cls(
-            variant=view.variant, seed=None, results=view.results,
+            options=view.options, seed=None, results=view.results,
             opening=Opening(view.hand_number, view.totals),
             deal=Deal(view.hand_number, tuple(hands), view.direction), phase="play",
             turn=view.to_move, hands=tuple(hands), passed=(0,) * PLAYERS,
@@ -446,14 +446,14 @@ def _holder(hands: Sequence[int], card: int) -> int:
     return next(seat for seat, hand in enumerate(hands) if hand & card)
 
 
-def start_hand(variant: Variant, seed: int | str, opening: Opening, number: int,
+def start_hand(options: Options, seed: int | str, opening: Opening, number: int,
                dealt: tuple[int, ...], results: tuple[HandResult, ...],
                history: tuple[Any, ...] = ()) -> HeartsState:
     """The state at the start of hand ``number``: passing, or the 2♣ about to lead."""
-    direction = PASS_ROTATION[number % 4] if variant.pass_cards else 0
+    direction = PASS_ROTATION[number % 4] if options.pass_cards else 0
     turn = 0 if direction else _holder(dealt, TWO_OF_CLUBS)
     return HeartsState(
-        variant=variant, seed=seed, opening=opening, deal=Deal(number, dealt, direction),
+        options=options, seed=seed, opening=opening, deal=Deal(number, dealt, direction),
         results=results, phase="pass" if direction else "play", turn=turn, hands=dealt,
         passed=(0,) * PLAYERS, trick=(), leader=turn, tricks=(), taken=(0,) * PLAYERS,
         hearts_broken=False, history=history,

@@ -14,7 +14,7 @@ from cardlib.cards import Card
 from cardlib.display import Drawable
 from cardlib.hearts.deal import DIRECTION_NAMES
 from cardlib.hearts.deck import LAYOUT, PLAYERS, SEATS, cards_of
-from cardlib.hearts.rules import Variant
+from cardlib.hearts.rules import Options
 from cardlib.hearts.scoring import HandResult, hand_points
 from cardlib.tricks import Trick
 
@@ -52,7 +52,7 @@ class HeartsView(Drawable):
     hearts_broken: bool
     totals: tuple[int, ...]
     results: tuple[HandResult, ...]
-    variant: Variant
+    options: Options
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -78,7 +78,7 @@ class HeartsView(Drawable):
     @property
     def points_taken(self) -> tuple[int, ...]:
         """The points in the tricks each seat has taken this hand, before any moon."""
-        return tuple(hand_points(self.taken_bits, self.variant)[0])
+        return tuple(hand_points(self.taken_bits, self.options)[0])
 
     @property
     def pass_direction(self) -> str:

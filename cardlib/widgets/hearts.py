@@ -297,7 +297,7 @@ class TryCard(_Step):
             option = next(o for o in GAME.options if o.name == self.scene.switch)
             self.switch = widgets.ToggleButtons(
                 options=[(str(choice), choice) for choice in option.choices or ()],
-                value=state.variant.as_dict()[option.name],
+                value=state.options.as_dict()[option.name],
                 description=option.name, style={"description_width": "initial"},
                 tooltip=option.doc)
             self.switch.add_class("hearts-try-switch")
@@ -911,8 +911,8 @@ class GameEndDemo(_Step):
         if others:
             raise ValueError(f"GameEndDemo takes the end options {', '.join(END_OPTIONS)}; "
                              f"not {', '.join(others)}")
-        variant = GAME.variant(**options).as_dict()
-        return {name: variant[name] for name in END_OPTIONS}
+        options = GAME.make_options(**options).as_dict()
+        return {name: options[name] for name in END_OPTIONS}
 
     def _play(self) -> HeartsState:
         state = SCENES["moon"].state(totals=self.totals_before, **self.options)

@@ -3,8 +3,8 @@
 Everything goes through the Game protocol, so the same widget serves all five games:
 
 * the board is ``display.html(state.view(seat))`` (each game registers its picture);
-* the move buttons come from ``state.candidate_moves()`` when the game offers it (every
-  card in the hand, say), otherwise from ``legal_moves()``; clicking a move the rules
+* the move buttons come from ``state.candidate_moves()`` (every card in the hand, say, or
+  the legal moves); clicking a move the rules
   refuse shows ``state.explain(move)`` instead of a traceback, and leaves the game as it was;
 * bots play every other seat until it is the human's turn again;
 * "New deal" starts over from the seed box, "Undo" goes back to the human's previous
@@ -72,8 +72,9 @@ class GameTable(widgets.VBox):
         self.game = game
         self.seat = seat
         self.options = dict(options or {})
+        first = state if state is not None else game.new(seed=seed, **self.options)
         self.bots: dict[int, Bot] = dict(bots) if bots is not None else {
-            s: RandomBot(f"{seed}:{s}") for s in range(game.players) if s != seat
+            s: RandomBot(f"{seed}:{s}") for s in range(first.players) if s != seat
         }
         self.last_error: Exception | None = None
         self.message_kind = "info"
@@ -109,7 +110,7 @@ class GameTable(widgets.VBox):
 
         self._history: list[GameState] = []
         self.step: int = 0
-        self.start(state if state is not None else game.new(seed=seed, **self.options))
+        self.start(first)
 
     # --- public API (used by notebooks and tests) -------------------------------------
     @property
@@ -229,15 +230,13 @@ class GameTable(widgets.VBox):
         return button
 
     def _label(self, move: Any) -> str:
-        label = getattr(self.game, "move_label", None)
-        return label(move) if label else str(move)
+        return self.game.move_label(move)
 
     def _show_moves(self, state: GameState | None) -> None:
         if state is None or state.is_over or state.to_move != self.seat:
             self.moves.children = ()
             return
-        offer = getattr(state, "candidate_moves", None)
-        moves = list(offer()) if offer else state.legal_moves()
+        moves = state.candidate_moves()
         legal = set(state.legal_moves())
         buttons = []
         for move in moves:
