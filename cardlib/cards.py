@@ -176,6 +176,10 @@ def shuffled(items: Sequence[T], seed: int | str) -> tuple[T, ...]:
     integer or string seed is stable across platforms and Python versions (string seeds are
     hashed with SHA-512, not with the per-process ``hash``).
     """
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        # random.Random(None) would shuffle differently on every run; a float or a bool
+        # is almost surely a mistake.  Refuse them so a deal always replays.
+        raise ValueError(f"seed {seed!r}: give a whole number or a text")
     order = list(items)
     random.Random(seed).shuffle(order)
     return tuple(order)
