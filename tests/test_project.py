@@ -108,3 +108,12 @@ def test_cardlib_never_imports_solvers():
     for path in (ROOT / "cardlib").rglob("*.py"):
         for name in imports_of(path):
             assert not name.startswith("solvers"), f"{path}: imports {name}"
+
+
+def test_the_readme_protocol_example_runs():
+    """The README's protocol section is code: run it, so it cannot drift from the API."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## The Game protocol"):]
+    code = section[section.index("```python\n") + 10: section.index("```\n", 10)]
+    assert "game.new(" in code and "state.teams" in code
+    exec(compile(code, "README.md", "exec"), {})
