@@ -1,20 +1,25 @@
 # Two commands do all set-up on a fresh machine: `make lab` and `make test`.
-# Both create .venv with the system python3 and install the project from pyproject.toml;
-# the install is skipped while pyproject.toml is unchanged since the last one.
+# Both create .venv with the system python3 and install the exact versions pinned (with
+# hashes) in requirements.lock, then the project itself; the install is skipped while
+# neither the lock nor pyproject.toml has changed since the last one.
+# `make lock` remakes the lock from pyproject.toml, the one list of dependencies.
 
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.install-stamp
+LOCK   := requirements.lock
+PIP    := $(PY) -m pip install --disable-pip-version-check -q
 PORT   ?= 8888
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test install lint clean-venv
+.PHONY: lab test install lint lock clean-venv
 
 $(PY):
 	python3 -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --disable-pip-version-check -q -e ".[dev]"
+$(STAMP): pyproject.toml $(LOCK) | $(PY)
+	$(PIP) --require-hashes -r $(LOCK)
+	$(PIP) --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -22,6 +27,11 @@ install: $(STAMP)
 lab: install
 	$(VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) \
 		--ServerApp.root_dir=notebooks $(ROOT_FLAG)
+
+# The lock is for Python 3.11 on every platform (--universal), with every file's hash.
+lock: install
+	$(VENV)/bin/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
+		--python-version 3.11 --no-header -q -o $(LOCK)
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -9,6 +9,8 @@ import tomllib
 import pytest
 import yaml
 from harness import NOTEBOOKS, ROOT
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 NOTEBOOK_FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
 
@@ -117,3 +119,31 @@ def test_the_readme_protocol_example_runs():
     code = section[section.index("```python\n") + 10: section.index("```\n", 10)]
     assert "game.new(" in code and "state.teams" in code
     exec(compile(code, "README.md", "exec"), {})
+
+
+def _lock_pins() -> dict[str, str]:
+    """Package name -> pinned version, from requirements.lock."""
+    pins = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        if line and not line.startswith((" ", "#")) and "==" in line:
+            name, version = line.split(" ")[0].split(";")[0].split("==")
+            pins[canonicalize_name(name)] = version
+    return pins
+
+
+def test_the_lock_pins_every_declared_dependency_within_its_range():
+    """`make lock` writes requirements.lock from pyproject.toml; an edit to the dependency
+    list without remaking the lock fails here, not on a student's fresh install."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = [*project["dependencies"], *project["optional-dependencies"]["dev"]]
+    pins = _lock_pins()
+    text = (ROOT / "requirements.lock").read_text()
+    for spec in declared:
+        req = Requirement(spec)
+        name = canonicalize_name(req.name)
+        assert name in pins, f"{req.name} is declared but not in requirements.lock: make lock"
+        assert req.specifier.contains(pins[name], prereleases=True), (
+            f"requirements.lock pins {req.name}=={pins[name]}, outside {req.specifier}: "
+            "make lock")
+    unhashed = [line for line in text.split("\n") if "==" in line and "\\" not in line]
+    assert not unhashed, f"pins without hashes: {unhashed[:3]}"
