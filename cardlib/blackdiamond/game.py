@@ -40,6 +40,10 @@ class BlackDiamond(Game):
         Option("strict_end", False,
                "An empty diamond deck when the last black card is placed is a loss.",
                (False, True)),
+        Option("repeat_replace", False,
+               "Once stuck, you may go on replacing diamonds while the diamond deck holds "
+               "cards, even after a new diamond lets you play (the source's 'se puede "
+               "repetir siempre que queden cartas en el mazo' read literally).", (False, True)),
     )
 
     def game_options(self, **options: Any) -> Options:
