@@ -52,18 +52,27 @@ def notebook_text(name: str) -> str:
     return " ".join(_words(cell["source"]) for cell in _cells(name))
 
 
-def reading_marks(name: str, cell_id: str) -> int:
-    return cell_text(name, cell_id).count("**Reading the source.**")
+def missing(name: str, cell_id: str, *phrases: str) -> list[str]:
+    """The ``phrases`` the cell does not say (empty when it says them all)."""
+    text = cell_text(name, cell_id)
+    return [phrase for phrase in phrases if phrase not in text]
+
+
+def missing_reading(name: str, cell_id: str, *phrases: str) -> list[str]:
+    """As :func:`missing`, for a cell that must also carry one **Reading the source** mark."""
+    marks = cell_text(name, cell_id).count("**Reading the source.**")
+    return ([] if marks == 1 else [f"one Reading-the-source mark (found {marks})"]) + missing(
+        name, cell_id, *phrases)
 
 
 # --- 1. Black Diamond, step 12: replace and clear are always offered, greyed ------------------
 
 def test_bd_table_text_says_replace_and_clear_are_there_but_grey():
-    text = cell_text(BLACK_DIAMOND, "bd-play-md")
-    assert "appear once you are stuck" not in text
-    assert "`replace N` … `replace W` are always there" in text
-    assert "a `clear` button for each pile that holds cards" in text
-    assert "stay grey until you are stuck" in text
+    assert "appear once you are stuck" not in cell_text(BLACK_DIAMOND, "bd-play-md")
+    assert not missing(BLACK_DIAMOND, "bd-play-md",
+                       "`replace N` … `replace W` are always there",
+                       "a `clear` button for each pile that holds cards",
+                       "stay grey until you are stuck")
 
 
 def test_bd_table_offers_replace_and_clear_before_you_are_stuck():
@@ -82,9 +91,9 @@ def test_bd_table_offers_replace_and_clear_before_you_are_stuck():
 
 def test_bd_introduction_states_the_end_rule():
     assert "Run out of diamonds and you lose" not in notebook_text(BLACK_DIAMOND)
-    text = cell_text(BLACK_DIAMOND, "bd-title")
-    assert ("You lose when a refill needs a diamond the deck no longer has, or when you are "
-            "stuck with an empty deck") in text
+    assert not missing(BLACK_DIAMOND, "bd-title",
+                       "You lose when a refill needs a diamond the deck no longer has, or when "
+                       "you are stuck with an empty deck")
 
 
 def test_an_empty_diamond_deck_still_wins_when_no_refill_is_needed():
@@ -98,9 +107,10 @@ def test_an_empty_diamond_deck_still_wins_when_no_refill_is_needed():
 
 def test_hearts_breaking_text_limits_throwing_hearts_to_after_the_first_trick():
     assert "is always allowed" not in notebook_text(HEARTS)
-    text = cell_text(HEARTS, "887e986f")
-    assert text.startswith("## 6. Breaking hearts")
-    assert "throwing a heart when you cannot follow is allowed **after the first trick**" in text
+    assert cell_text(HEARTS, "887e986f").startswith("## 6. Breaking hearts")
+    assert not missing(HEARTS, "887e986f",
+                       "throwing a heart when you cannot follow is allowed **after the first "
+                       "trick**")
 
 
 def test_hearts_a_void_player_throws_a_heart_only_after_the_first_trick():
@@ -122,8 +132,8 @@ def test_bd_hand_text_fits_a_one_card_hand():
     whole = notebook_text(BLACK_DIAMOND)
     assert "always play from a hand of two" not in whole
     assert "both your cards" not in whole
-    assert "Place one and you hold one" in cell_text(BLACK_DIAMOND, "bd-deal-md")
-    assert "every card you hold, one or two" in cell_text(BLACK_DIAMOND, "bd-stuck-md")
+    assert not missing(BLACK_DIAMOND, "bd-deal-md", "Place one and you hold one")
+    assert not missing(BLACK_DIAMOND, "bd-stuck-md", "every card you hold, one or two")
 
 
 def test_bd_after_one_placement_the_hand_holds_one_card():
@@ -139,12 +149,11 @@ QUEEN_PHRASE = "13 bazas por la dama negra si ya hubiera sido descartada"
 
 
 def test_hearts_scoring_marks_the_queen_reading_with_the_seed_phrase():
-    text = cell_text(HEARTS, "aba94888")
-    assert reading_marks(HEARTS, "aba94888") == 1
-    assert QUEEN_PHRASE in text
-    assert "13 *bazas* for the black queen if it had already been discarded" in text
-    assert "the project reads it as **point**" in text
-    assert "the Q♠ counts **13 in any trick you take**" in text
+    assert not missing_reading(
+        HEARTS, "aba94888", QUEEN_PHRASE,
+        "13 *bazas* for the black queen if it had already been discarded",
+        "the project reads it as **point**",
+        "the Q♠ counts **13 in any trick you take**")
 
 
 def test_hearts_a_queen_played_to_follow_suit_still_counts_13():
@@ -163,11 +172,9 @@ REFILL_PHRASE = ("reponiendo todas las cartas de diamante adyacentes con cartas 
 
 
 def test_bd_refill_order_is_marked_as_the_projects_choice():
-    text = cell_text(BLACK_DIAMOND, "bd-limit-md")
-    assert reading_marks(BLACK_DIAMOND, "bd-limit-md") == 1
-    assert REFILL_PHRASE in text
-    assert "not in which order" in text
-    assert "The fixed order N, E, S, W is the project's choice" in text
+    assert not missing_reading(
+        BLACK_DIAMOND, "bd-limit-md", REFILL_PHRASE, "not in which order",
+        "The fixed order N, E, S, W is the project's choice")
 
 
 def test_bd_refill_order_example():
@@ -186,14 +193,13 @@ REPEAT_PHRASE = "Esta acción se puede repetir siempre que queden cartas en el m
 
 
 def test_bd_replace_again_is_marked_quoted_and_offered_as_an_option():
-    text = cell_text(BLACK_DIAMOND, "bd-replace-repeat-md")
-    assert reading_marks(BLACK_DIAMOND, "bd-replace-repeat-md") == 1
-    assert REPEAT_PHRASE in text
-    assert "this action can be repeated as long as there are cards left in the deck" in text
-    assert "you may replace again **as long as you are still stuck**" in text
-    assert "`repeat_replace=True`" in text
-    assert "if you are still stuck after it, you may replace again" in cell_text(
-        BLACK_DIAMOND, "bd-stuck-md")
+    assert not missing_reading(
+        BLACK_DIAMOND, "bd-replace-repeat-md", REPEAT_PHRASE,
+        "this action can be repeated as long as there are cards left in the deck",
+        "you may replace again **as long as you are still stuck**",
+        "`repeat_replace=True`")
+    assert not missing(BLACK_DIAMOND, "bd-stuck-md",
+                       "if you are still stuck after it, you may replace again")
     assert "repeat_replace" in [option.name for option in BD.options]
 
 
