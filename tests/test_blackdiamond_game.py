@@ -63,7 +63,8 @@ def test_registry_loads_the_game():
     assert (game.name, game.player_counts) == ("black-diamond", (1,))
     assert game is game.new(seed=1).game, "the registry hands out the states' own game"
     assert [o.name for o in game.options] == [
-        "players", "arithmetic_centre", "stuck_per_card", "replaced_under_deck", "strict_end"]
+        "players", "arithmetic_centre", "stuck_per_card", "replaced_under_deck", "strict_end",
+        "repeat_replace"]
     assert all(o.default is False for o in game.options[1:])
 
 

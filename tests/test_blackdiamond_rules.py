@@ -1,4 +1,5 @@
-"""Black Diamond's layout and pure placement rules (cardlib.blackdiamond.rules).
+"""Black Diamond's layout, pure placement rules (cardlib.blackdiamond.rules) and the replace
+rule's readings.
 
 Expected values come from the source text (its 2-and-6 example), from arithmetic done by
 hand in the comments, or from small independent brute-force checks written here, never
@@ -30,6 +31,7 @@ from cardlib.blackdiamond import (
     inner_values,
 )
 from cardlib.cards import parse_card
+from cardlib.protocol import IllegalMove
 
 values = st.integers(1, 13)
 
@@ -251,3 +253,81 @@ def test_can_place_agrees_with_check_placement(pile, diamonds, value, suit, top_
 
 def test_pile_lookup_is_case_insensitive():
     assert allowed_values("sw", DIAMONDS) == allowed_values(PILE_BY_NAME["SW"], DIAMONDS)
+
+
+# --- replacing again: "se puede repetir siempre que queden cartas en el mazo" -----------------
+
+def _stuck_board(deck: str, **options):
+    # Diamonds K Q J 10 (N E S W) allow outer 13 12 11 10, NE {1, 12, 13}, SE {1, 11, 12},
+    # SW {1, 10, 11}, NW {3, 10, 13}; the centre's top is a spade.  So 5S and 7S fit
+    # nowhere: stuck.
+    return BlackDiamond().from_position({
+        "diamonds": ["KD", "QD", "JD", "TD"], "diamond_deck": deck.split(),
+        "hand": ["5S", "7S"], "black_deck": ["8C", "9C"], "piles": {"C": ["4C", "AS"]},
+    }, **options)
+
+
+def test_default_replaces_again_while_still_stuck():
+    # 9D at N: NE {3, 9, 12}, NW {1, 9, 10}; 5S and 7S still fit nowhere.
+    again = _stuck_board("9D 2D 3D").apply("replace N")
+    assert again.stuck
+    why = again.explain("replace E")
+    assert why and why.rule == "black-diamond.replace"
+
+
+def test_default_refuses_another_replace_once_a_card_fits():
+    # 2D at N: NW between 2 and 10 takes 10/2 = 5, so 5S can be played: no longer stuck.
+    freed = _stuck_board("2D 3D 4D").apply("replace N")
+    assert [str(move) for move in freed.legal_moves()] == ["5S>NW"]
+    why = freed.explain("replace E")
+    assert not why and why.rule == "black-diamond.stuck"
+    with pytest.raises(IllegalMove, match="5S can still go on NW"):
+        freed.apply("replace E")
+    assert freed.diamond("E") == parse_card("QD")  # the refused move changed nothing
+
+
+def test_repeat_replace_goes_on_while_the_deck_holds_cards():
+    freed = _stuck_board("2D 7D 4D", repeat_replace=True).apply("replace N")
+    assert not freed.stuck  # 5S fits NW, as above
+    why = freed.explain("replace E")
+    assert why and why.rule == "black-diamond.replace-repeat"
+    assert freed.view().next_diamond == parse_card("7D")  # drawn before placing
+    assert freed.explain("clear C").rule == "black-diamond.stuck"  # clearing still needs stuck
+    again = freed.apply("replace E")
+    assert [again.diamond(pos).code for pos in POSITIONS] == ["2D", "7D", "JD", "TD"]
+
+
+def test_a_play_ends_the_run_of_replacements():
+    # N = 2, E = 7: after 5S on NW, the 7S fits outer E, so the player is not stuck.
+    played = (_stuck_board("2D 7D 4D", repeat_replace=True)
+              .apply("replace N").apply("replace E").apply("5S>NW"))
+    why = played.explain("replace W")
+    assert not why and why.rule == "black-diamond.stuck"
+
+
+def test_repeat_replace_must_start_stuck_and_needs_a_diamond():
+    # The run starts only when stuck: a 3S in hand fits NW (13 - 10 = 3).
+    free = BlackDiamond().from_position({
+        "diamonds": ["KD", "QD", "JD", "TD"], "diamond_deck": ["2D"],
+        "hand": ["3S", "7S"], "black_deck": [], "piles": {},
+    }, repeat_replace=True)
+    assert free.explain("replace N").rule == "black-diamond.stuck"
+    # The deck's last diamond is used: the run cannot go on, but 5S can still be played.
+    empty = _stuck_board("2D", repeat_replace=True).apply("replace N")
+    why = empty.explain("replace E")
+    assert not why and why.rule == "black-diamond.replace" and not empty.is_over
+
+
+def test_a_saved_run_of_replacements_replays():
+    game = BlackDiamond()
+    state = _stuck_board("2D 7D 4D", repeat_replace=True).apply("replace N").apply("replace E")
+    record = game.save(state)
+    assert record["start"]["options"]["repeat_replace"] is True
+    assert game.load(record) == state
+
+
+def test_repeat_replace_is_an_option_off_by_default():
+    option = next(o for o in BlackDiamond().options if o.name == "repeat_replace")
+    assert option.default is False and "se puede repetir" in option.doc
+    assert "se puede repetir siempre que queden cartas en el mazo" in \
+        RULES["black-diamond.replace-repeat"].source

@@ -122,8 +122,14 @@ RULES = RuleBook([
     Rule("black-diamond.replace",
          "When stuck, the top card of the diamond deck replaces any one of the four "
          "diamonds; the old diamond leaves the game (variant: goes under the deck). Needs "
-         "a non-empty diamond deck.",
+         "a non-empty diamond deck. You may replace again as long as you are still stuck.",
          f"{SPEC} Play 2; {SEED} Cuando una carta no se puede jugar 1"),
+    Rule("black-diamond.replace-repeat",
+         "Variant 'repeat replace': once a replace has been made, you may go on replacing "
+         "while the diamond deck holds cards, even if the new diamonds let you play; a "
+         "play or a clear ends the run of replacements.",
+         f"{SEED} Cuando una carta no se puede jugar 1 (\"se puede repetir siempre que "
+         "queden cartas en el mazo\")"),
     Rule("black-diamond.clear",
          "When stuck, you may clear any pile that holds cards; the diamonds it touches "
          "are refilled as for a pile at its limit.",
@@ -344,6 +350,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("strict_end", False,
            "An empty diamond deck when the last black card is placed is a loss.",
            (False, True)),
+    Option("repeat_replace", False,
+           "Once stuck, you may go on replacing diamonds while the diamond deck holds "
+           "cards, even after a new diamond lets you play (the source's 'se puede "
+           "repetir siempre que queden cartas en el mazo' read literally).", (False, True)),
 )
 
 Options = options_record("black-diamond", OPTIONS, player_counts=(1,), module=__name__)

@@ -78,6 +78,10 @@ class BlackDiamondState(GameState):
     end_rule: str | None = None
     loss_reason: str | None = None
     history: tuple[Any, ...] = field(default=(), kw_only=True)
+    replacing: bool = field(default=False, kw_only=True)
+    """A run of replacements is under way (variant ``repeat_replace`` only): the last move
+    was a replace, so another may follow even if the player is no longer stuck.  A board
+    (:meth:`position`) starts outside such a run."""
 
     # --- building ------------------------------------------------------------------------
     @classmethod
@@ -139,6 +143,14 @@ class BlackDiamondState(GameState):
             return any(not self.placements(card) for card in self.hand)
         return not self.can_play
 
+    @property
+    def may_replace(self) -> bool:
+        """May the player replace a diamond now?  Only with a diamond in the deck, and
+        when stuck or (variant ``repeat_replace``) in a run of replacements."""
+        if self.outcome is not None or not self.diamond_deck:
+            return False
+        return self.stuck or self.replacing
+
     # --- protocol ------------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
@@ -164,7 +176,7 @@ class BlackDiamondState(GameState):
 
     def view(self, seat: int = 0) -> BlackDiamondView:
         stuck = self.stuck
-        show_next = stuck and bool(self.diamond_deck)
+        show_next = self.may_replace
         return BlackDiamondView(
             diamonds=self.diamonds,
             piles={p.name: cards for p, cards in zip(PILES, self.piles, strict=True)},
@@ -196,9 +208,9 @@ class BlackDiamondState(GameState):
             return []
         moves: list[Move] = [Play(card, pile) for card in self.hand
                              for pile in self.placements(card)]
+        if self.may_replace:
+            moves += [Replace(pos) for pos in POSITIONS]
         if self.stuck:
-            if self.diamond_deck:
-                moves += [Replace(pos) for pos in POSITIONS]
             moves += [Clear(p.name) for p, cards in zip(PILES, self.piles, strict=True)
                       if cards]
         return moves
@@ -250,12 +262,17 @@ class BlackDiamondState(GameState):
             if move.pos not in POSITION_INDEX:
                 return Explanation(False, "black-diamond.layout",
                                    f"there is no diamond position {move.pos!r}")
-            refusal = self._not_stuck()
+            refusal = None if self.replacing else self._not_stuck()
             if refusal is not None:
                 return refusal
             if not self.diamond_deck:
                 return Explanation(False, "black-diamond.replace",
                                    "the diamond deck is empty: nothing to replace with")
+            if not self.stuck:  # only in a run of replacements (variant repeat_replace)
+                return Explanation(True, "black-diamond.replace-repeat",
+                                   f"still replacing: the top diamond {self.diamond_deck[0]} "
+                                   f"replaces {self.diamond(move.pos)} at {move.pos} (you "
+                                   "may go on while the diamond deck holds cards)")
             return Explanation(True, "black-diamond.replace",
                                f"stuck: the top diamond {self.diamond_deck[0]} replaces "
                                f"{self.diamond(move.pos)} at {move.pos}")
@@ -286,7 +303,8 @@ class BlackDiamondState(GameState):
             index = PILE_INDEX[move.pile]
             piles = list(self.piles)
             piles[index] = piles[index] + (move.card,)
-            state = replace(self, hand=hand, piles=tuple(piles), history=history)
+            state = replace(self, hand=hand, piles=tuple(piles), history=history,
+                            replacing=False)
             if len(piles[index]) == PILE_BY_NAME[move.pile].limit:
                 state = state._cleared(move.pile)
             if not state.hand and state.black_deck and not state.is_over:
@@ -299,9 +317,9 @@ class BlackDiamondState(GameState):
             if self.options.replaced_under_deck:
                 deck = deck + (self.diamonds[i],)
             diamonds = self.diamonds[:i] + (new,) + self.diamonds[i + 1:]
-            return replace(self, diamonds=diamonds, diamond_deck=deck,
-                           history=history)._settle()
-        state = replace(self, history=history)._cleared(move.pile)
+            return replace(self, diamonds=diamonds, diamond_deck=deck, history=history,
+                           replacing=self.options.repeat_replace)._settle()
+        state = replace(self, history=history, replacing=False)._cleared(move.pile)
         return state._settle()
 
     def _cleared(self, name: str) -> BlackDiamondState:
