@@ -39,18 +39,17 @@ def normalise(text: str) -> str:
 
 def occurs_in_order(quote: str, text: str) -> bool:
     """Do the pieces of ``quote`` (split at '…') occur in ``text`` in that order?"""
-    at = 0
-    for piece in quote.split("…"):
-        found = normalise(text).find(normalise(piece), at)
+    text, at = normalise(text), 0
+    for piece in map(normalise, quote.split("…")):
+        found = text.find(piece, at)
         if found < 0:
             return False
-        at = found + len(normalise(piece))
+        at = found + len(piece)
     return True
 
 
 @dataclass(frozen=True)
 class Section:
-    level: int
     names: tuple[str, ...]  # the heading's text, and its number and title when numbered
     body: str
 
@@ -67,7 +66,7 @@ def sections(spec: str) -> list[Section]:
         end = next((i for i, lvl, _ in found[k + 1:] if lvl <= level), len(lines))
         numbered = NUMBERED.match(title)
         names = (title, *numbered.groups()) if numbered else (title,)
-        result.append(Section(level, names, "\n".join(lines[index + 1:end])))
+        result.append(Section(names, "\n".join(lines[index + 1:end])))
     return result
 
 
