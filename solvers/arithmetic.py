@@ -45,7 +45,8 @@ RULE_SOURCE = (
     "tener un valor igual a la suma, la diferencia, el producto o el cociente de las dos "
     "cartas de diamantes"
 )
-"""Placement rule 2 of the seed text (seeds/003), the words everything here is built from."""
+"""Placement rule 2 of the seed text (``shared/seeds/003_ee1506daae91f822.txt``), the words
+everything here is built from."""
 
 RULE_ID = "black-diamond.place.inner"
 """The id this module cites for the inner-pile rule (the engine's rule book id for it)."""

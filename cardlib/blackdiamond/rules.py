@@ -68,89 +68,102 @@ SUIT_WORD = {"S": "spade", "C": "club", "D": "diamond", "H": "heart"}
 
 # --- the rule book ------------------------------------------------------------------------
 
-SPEC = "spec/black-diamond.md"
-SEED = "seeds/003 (Black Diamond)"
+SPEC = "shared/spec/black-diamond.md"
+SEED = "shared/seeds/003_ee1506daae91f822.txt"
+VARIANTS = f"{SPEC} §Readings the source allows, worth offering as named variants"
 
 RULES = RuleBook([
     Rule("black-diamond.deal",
          "A deal is the 13 diamonds and the 26 spades and clubs, each exactly once: "
          "diamonds[0..3] go to N, E, S, W, the rest is the diamond deck (top first); "
          "black[0..1] is the starting hand, the rest the black deck (top first).",
-         f"{SPEC} Deal; {SEED} Preparación"),
+         f"{SPEC} §Deal; {SEED} 'reparte las 4 primeras cartas sobre la mesa formando un "
+         "rombo … reparte las 2 primeras cartas a tu mano'"),
     Rule("black-diamond.layout",
          "Four diamonds at N, E, S, W; nine piles named by the diamonds they touch: outer "
          "N E S W (limit 3), inner NE SE SW NW (limit 4), centre C (limit 5).",
-         f"{SPEC} Layout"),
+         f"{SPEC} §Layout; {SEED} 'hasta 3 cartas en cada borde exterior … hasta 4 cartas "
+         "en cada borde interior … hasta 5 cartas en el centro'"),
     Rule("black-diamond.moves",
          "A move is a play CARD>PILE ({\"play\": CARD, \"to\": PILE}), or, when stuck, "
          "'replace POS' or 'clear PILE'.",
-         f"{SPEC} Play"),
+         f"{SPEC} §Play"),
     Rule("black-diamond.hand",
          "You play from your hand of up to two black cards; only when both are placed do "
          "you draw the next two from the black deck.",
-         f"{SPEC} Play; {SEED} Desarrollo del juego"),
+         f"{SPEC} §Play; {SEED} 'Solo después de colocar ambas cartas, el jugador puede "
+         "volver a robar 2 cartas'"),
     Rule("black-diamond.place.outer",
          "A card on an outer edge (touching one diamond) must equal that diamond's value.",
-         f"{SEED} Reglas de colocación 1"),
+         f"{SEED} 'bordes exteriores (que toquen solo una carta de diamante) deben coincidir "
+         "en valor con la carta de diamante'"),
     Rule("black-diamond.place.inner",
          "A card on an inner edge between diamonds a and b must be a, b, a+b, |a-b|, a*b, "
          "or an exact quotient a/b or b/a.",
-         f"{SEED} Reglas de colocación 2"),
+         f"{SEED} 'igual al de una de las dos cartas de diamantes adyacentes, o bien … la "
+         f"suma, la diferencia, el producto o el cociente'; {SPEC} §Layout (quotients exact)"),
     Rule("black-diamond.place.centre",
          "Any card may go in the centre.",
-         f"{SEED} Reglas de colocación 3"),
+         f"{SEED} 'Se puede colocar cualquier carta en el centro'"),
     Rule("black-diamond.place.centre-arithmetic",
          "Variant 'arithmetic centre': a centre card must equal a value built from one to "
          "four of the diamonds with + - * / (each diamond at most once, quotients exact).",
-         f"{SPEC} variants; {SEED} intro"),
+         f"{VARIANTS}; {SEED} 'el producto o el cociente de cualquier número de cartas "
+         "de diamantes'"),
     Rule("black-diamond.place.alternate",
          "On a pile that holds cards, the new card's suit must differ from the top card's "
          "(spade on club on spade ...).",
-         f"{SEED} Reglas de colocación 4"),
+         f"{SEED} 'Al añadir cartas a una pila con cartas ya colocadas, las cartas deben "
+         "alternar en palo'"),
     Rule("black-diamond.limit",
          "A pile that reaches its limit is cleared: its black cards leave the game and each "
          "diamond it touches is refilled from the diamond deck in the order N, E, S, W.",
-         f"{SPEC} Play; {SEED} Desarrollo del juego 2"),
+         f"{SPEC} §Play; {SEED} 'Elimina cualquier pila de cartas negras que haya alcanzado "
+         "su límite, reponiendo todas las cartas de diamante adyacentes'"),
     Rule("black-diamond.stuck",
          "Only when stuck (no card in the hand can be placed anywhere) may you replace a "
          "diamond or clear a pile.",
-         f"{SPEC} Play 2; {SEED} Cuando una carta no se puede jugar"),
+         f"{SPEC} §Play item 2; {SEED} 'Cuando una carta no se puede jugar en ningún "
+         "sitio'"),
     Rule("black-diamond.stuck-per-card",
          "Variant 'stuck per card': you may replace or clear as soon as a card in your "
          "hand cannot be placed, even if the other one could.",
-         f"{SPEC} variants"),
+         f"{VARIANTS}; {SEED} 'Si una carta no se puede colocar de forma válida'"),
     Rule("black-diamond.replace",
          "When stuck, the top card of the diamond deck replaces any one of the four "
          "diamonds; the old diamond leaves the game (variant: goes under the deck). Needs "
          "a non-empty diamond deck. You may replace again as long as you are still stuck.",
-         f"{SPEC} Play 2; {SEED} Cuando una carta no se puede jugar 1"),
+         f"{SPEC} §Play item 2; {SEED} 'robar una carta del mazo de diamantes y usarla para "
+         "sustituir cualquiera de las cuatro cartas de diamantes'"),
     Rule("black-diamond.replace-repeat",
          "Variant 'repeat replace': once a replace has been made, you may go on replacing "
          "while the diamond deck holds cards, even if the new diamonds let you play; a "
          "play or a clear ends the run of replacements.",
-         f"{SEED} Cuando una carta no se puede jugar 1 (\"se puede repetir siempre que "
-         "queden cartas en el mazo\")"),
+         f"{SEED} 'se puede repetir siempre que queden cartas en el mazo'"),
     Rule("black-diamond.clear",
          "When stuck, you may clear any pile that holds cards; the diamonds it touches "
          "are refilled as for a pile at its limit.",
-         f"{SPEC} Play 2; {SEED} Cuando una carta no se puede jugar 2"),
+         f"{SPEC} §Play item 2; {SEED} 'eliminar cualquier pila de cartas negras del "
+         "tablero, renovando todas las cartas de diamantes adyacentes'"),
     Rule("black-diamond.end.win",
          "You win when all 26 black cards are placed and the clear and refill the last "
          "card may cause succeed.",
-         f"{SPEC} End; {SEED} Ganar"),
+         f"{SPEC} §End; {SEED} 'Si colocas todas las cartas del mazo negro … debes eliminar "
+         "esa pila y poder reponer las cartas de diamantes adyacentes'"),
     Rule("black-diamond.end.refill",
          "You lose when a refill needs more diamonds than the diamond deck holds.",
-         f"{SPEC} End; {SEED} Ganar"),
+         f"{SPEC} §End; {SEED} 'necesitas reponer el tablero con cartas de diamantes y no "
+         "tienes suficientes, ¡pierdes!'"),
     Rule("black-diamond.end.stuck",
          "You lose when you are stuck and the diamond deck is empty.",
-         f"{SPEC} End"),
+         f"{SPEC} §End; {SEED} 'Si te quedas sin diamantes, se acaba el juego'"),
     Rule("black-diamond.end.strict",
          "Variant 'strict end': an empty diamond deck when the last black card is placed "
          "is a loss too.",
-         f"{SPEC} variants; {SEED} Ganar"),
+         f"{VARIANTS}; {SEED} 'sin que se agote el mazo de diamantes'"),
     Rule("game.over",
          "A finished game accepts no further move.",
-         f"{SPEC} End"),
+         f"{SPEC} §End"),
 ])
 
 

@@ -24,8 +24,9 @@ from cardlib.protocol import Game
 
 
 class Hearts(Game):
-    """Hearts as the seed and ``spec/hearts.md`` describe it: four players, 52 cards,
-    pass three, avoid hearts and the Q♠, game to 50, lowest total wins."""
+    """Hearts as the seed (``shared/seeds/001_a0490a4590938347.txt``) and
+    ``shared/spec/hearts.md`` describe it: four players, 52 cards, pass three, avoid hearts
+    and the Q♠, game to 50, lowest total wins."""
 
     name = "hearts"
     title = "Hearts (Corazones)"

@@ -2,9 +2,9 @@
 
 Every explanation the engine gives cites one of these ids, so a notebook can print the rule
 behind a refused card, and a test can check that the right rule refused it.  ``source``
-points at the seed text (``seed 001``, quoted in Spanish with the accents the stored copy
-lost) or at the decision taken in ``spec/hearts.md`` where the seed is silent, garbled or
-contradictory.
+quotes the seed text (``shared/seeds/001_a0490a4590938347.txt``, in Spanish with the accents
+the stored copy lost) and names the section of ``shared/spec/hearts.md`` that decides where
+the seed is silent, garbled or contradictory.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from cardlib.options import Option, options_record, whole_number_at_least
 from cardlib.protocol import Rule, RuleBook
 
-SEED = "seed 001"
-SPEC = "spec/hearts.md"
+SEED = "shared/seeds/001_a0490a4590938347.txt"
+SPEC = "shared/spec/hearts.md"
 
 RULES = RuleBook([
     # --- cards and deal ------------------------------------------------------------------
@@ -24,8 +24,8 @@ RULES = RuleBook([
          f"cartas para cada jugador, una a una, en el sentido horario'; {SPEC} §2.2"),
     Rule("hearts.rank-order",
          "Within a suit the cards rank 2 (low) up to 10, J, Q, K, A (high).",
-         f"{SPEC} §2.1 and §2.5: the seed's '2, 3, 4, 5, 6, Q, J, K, 7, A' is the Sueca order "
-         "copied from another game; every Hearts source ranks 2 < … < A"),
+         f"{SPEC} §2.1 and §2.5: every Hearts source ranks 2 < … < A, not the Sueca order "
+         f"copied into {SEED} '2, 3, 4, 5, 6, Q, J, K, 7, A'"),
     Rule("hearts.turn",
          "Only the player whose turn it is moves, and only with a card from their own hand.",
          f"{SEED} 'cada jugador juega una carta'"),
@@ -33,12 +33,12 @@ RULES = RuleBook([
     Rule("hearts.pass.three-cards",
          "Before the first lead every player passes three cards, North, East, South, West in "
          "turn, choosing them before seeing the cards passed to them.",
-         f"{SEED} 'cada jugador debe escoger 3 cartas y pasarlas'; {SPEC} §2.3.1"),
+         f"{SEED} 'cada jugador debe escoger 3 cartas y pasarlas'; {SPEC} §2.3 item 1"),
     Rule("hearts.pass.rotation",
          "The pass rotates by hand: to the left (the next player), to the right, across, "
          "then no pass; and again from the left until the game ends.",
-         f"{SPEC} §2.5 row 'Ronda': the seed's 'ronda' here means a hand (partida), and the "
-         "rotation repeats until the game ends, not for 13 rounds"),
+         f"{SEED} 'pasarlas al jugador de la izquierda … de la derecha … de enfrente … no "
+         f"son pasadas cartas'; {SPEC} §2.5 row 'Ronda': per hand, until the game ends"),
     # --- the play ------------------------------------------------------------------------
     Rule("hearts.lead.two-of-clubs",
          "Whoever holds the 2♣ (after the pass) leads it to the first trick of every hand.",
@@ -69,14 +69,14 @@ RULES = RuleBook([
          "leading ('salir'), not on discarding"),
     Rule("hearts.lead.only-hearts",
          "A leader holding only hearts may lead one even though hearts are not broken.",
-         f"{SPEC} §2.3.5 and §2.5 row 'a leader holding only ♥'"),
+         f"{SPEC} §2.3 item 5 and §2.5 row 'a leader holding only ♥'"),
     Rule("hearts.lead.queen-or-hearts",
          "With option can_lead_hearts_instead_of_qs: a leader whose only non-heart is the "
          "Q♠, hearts unbroken, may lead a heart instead of being forced to lead the Q♠.",
          f"{SPEC} §2.5 row 'lead when only ♥ + Q♠ remain' (default: the Q♠ is forced)"),
     Rule("hearts.lead.any",
          "Once hearts are broken (or must_break_hearts=False) the leader may lead any card.",
-         f"{SPEC} §2.3.5 and §2.3.6: the Q♠ may be led at any time"),
+         f"{SPEC} §2.3 item 5 and §2.3 item 6 (the Q♠ may be led at any time)"),
     Rule("hearts.trick.winner",
          "The highest card of the suit led takes the trick; its winner leads the next one.",
          f"{SEED} 'el jugador que jugó la carta más alta del palo de la primera carta, "
@@ -86,7 +86,7 @@ RULES = RuleBook([
     Rule("hearts.score.points",
          "After 13 tricks each player scores 1 point per heart and 13 for the Q♠ among "
          "the tricks they took: 26 points per hand.",
-         f"{SEED} 'Cartas del naipe Corazones: 1 punto. Dama de Espadas (Q): 13 puntos'; "
+         f"{SEED} 'Cartas del naipe Corazones: 1 punto. Dama de Espadas(Q): 13 puntos'; "
          f"{SPEC} §2.5: the Q♠ scores whether led or discarded"),
     Rule("hearts.score.moon",
          "Shooting the moon: a player who took every heart and the Q♠ scores 0 for the "
