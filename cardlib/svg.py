@@ -46,6 +46,8 @@ BAD = "#b00020"
 """Refused, lost."""
 WARN = "#a15c00"
 """Stuck: a choice to make, not an error."""
+PILE_TINTS = ("#e8f0fe", "#fff4e0", "#f3e8fd")
+"""Pale grounds that tell kinds of pile apart (Black Diamond's outer, inner, centre)."""
 TEAM_COLOURS = ("#ff8a65", "#ce93d8", "#80deea", "#c5e1a5", "#fff59d", "#f48fb1")
 """One colour per team (up to six teams, one per seat), light enough to read dark text on."""
 
