@@ -329,6 +329,13 @@ def test_hearts_view_is_the_four_seat_table():
     assert places(4)[1].centre < WIDTH / 2
 
 
+def test_hearts_marks_whose_pass_it_is_and_no_leader_before_the_play():
+    state = Hearts().from_hands(SUITED).apply(Pass(parse_cards("2C")[0]))
+    root = parse(table_svg(state.view(2)))
+    assert "to pass" in texts(seat_group(root, 0))
+    assert all("leader" not in texts(seat_group(root, seat)) for seat in range(4))
+
+
 def test_hearts_teachers_view_shows_every_hand():
     svg = re.search(r"<svg.*</svg>", state_html(suited_trick()), re.S).group(0)
     root = parse(svg)

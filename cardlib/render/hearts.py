@@ -13,19 +13,20 @@ from html import escape
 
 from cardlib import display
 from cardlib.cards import Card
-from cardlib.hearts.deck import PLAYERS, SEATS, cards_of
+from cardlib.hearts.deck import PLAYERS, SEATS, TRICKS, cards_of
 from cardlib.hearts.state import HeartsState
 from cardlib.hearts.view import HeartsView
 from cardlib.render.table import HEIGHT, WIDTH, TableScene, TableSeat
 from cardlib.render.table import table_svg as draw_table
 
 W, H = WIDTH, HEIGHT
+"""The picture's drawing units (the widgets scale it by these)."""
 
 
-def _by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
-    order = {"C": 0, "D": 1, "S": 2, "H": 3}
-    ace_high = {1: 14}
-    return tuple(sorted(cards, key=lambda c: (order[c.suit], ace_high.get(c.rank, c.rank))))
+def in_hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Clubs, diamonds, spades, hearts (the colours alternate), each low to high as the
+    tricks rank them (ace high)."""
+    return tuple(sorted(cards, key=lambda card: ("CDSH".index(card.suit), TRICKS.power(card))))
 
 
 def table_scene(view: HeartsView, hands: tuple[tuple[Card, ...], ...] | None = None
@@ -34,9 +35,9 @@ def table_scene(view: HeartsView, hands: tuple[tuple[Card, ...], ...] | None = N
     seats = []
     for seat in range(PLAYERS):
         if hands is not None:
-            cards: tuple[Card, ...] | None = _by_suit(hands[seat])
+            cards: tuple[Card, ...] | None = in_hand_order(hands[seat])
         else:
-            cards = _by_suit(view.hand) if seat == view.seat else None
+            cards = in_hand_order(view.hand) if seat == view.seat else None
         seats.append(TableSeat(
             name=SEATS[seat],
             score=f"{view.totals[seat]} pts (+{view.points_taken[seat]} this hand)",
@@ -49,7 +50,8 @@ def table_scene(view: HeartsView, hands: tuple[tuple[Card, ...], ...] | None = N
         seats=tuple(seats), viewer=view.seat, trick=tuple(view.trick.plays()),
         # while cards are passed nobody leads yet
         leader=view.leader if view.phase == "play" else None,
-        to_move=view.to_move, info=info, highlight=frozenset(view.received or ()),
+        to_move=view.to_move, turn_label="to pass" if view.phase == "pass" else "to play",
+        info=info, highlight=frozenset(view.received or ()),
         title=f"Hearts table seen by {SEATS[view.seat]}",
     )
 

@@ -83,6 +83,8 @@ class TableScene:
     """The trick so far as (seat, card), in play order."""
     leader: int | None = None
     to_move: int | None = None
+    turn_label: str = "to play"
+    """The words on the mark of the seat to move: what its turn is for (``"to pass"``)."""
     info: str = ""
     """One line across the top: the hand number, the pass, what is broken or trumps."""
     highlight: frozenset[Card] = frozenset()
@@ -230,7 +232,7 @@ def _marks(scene: TableScene, number: int, centre: float, top: float) -> str:
     if number == scene.leader:
         pills.append(("leader", LEADER))
     if number == scene.to_move:
-        pills.append(("to play", TO_PLAY))
+        pills.append((scene.turn_label, TO_PLAY))
     widths = [len(words) * 7 + 14 for words, _ in pills]
     x = centre - (sum(widths) + 6 * (len(pills) - 1)) / 2
     parts = []
