@@ -58,13 +58,13 @@ def rank_label(card: Card) -> str:
     return _RANK_LABEL.get(card.rank, str(card.rank))
 
 
-def svg_text(x: float, y: float, words: str, size: float = 15, *, weight: str = "normal",
+def svg_text(x: float, y: float, words: str, size: float = 15, *, bold: bool = False,
              anchor: str = "start", fill: str = INK) -> str:
     """A line of text at baseline ``y`` in the house font; ``words`` are escaped here."""
-    bold = ' font-weight="bold"' if weight == "bold" else ""
+    weight = ' font-weight="bold"' if bold else ""
     align = f' text-anchor="{anchor}"' if anchor != "start" else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}"{align} font-family="{FONT_FAMILY}" '
-            f'font-size="{size:.1f}"{bold} fill="{fill}">{escape(words)}</text>')
+            f'font-size="{size:.1f}"{weight} fill="{fill}">{escape(words)}</text>')
 
 
 def card_group(card: Card, x: float, y: float, w: float, dim: bool, mark: str | None) -> str:
@@ -84,11 +84,11 @@ def card_group(card: Card, x: float, y: float, w: float, dim: bool, mark: str | 
         f"<title>{escape(card.name)} ({card.code})</title>"
         f'<rect x="1" y="1" width="{w - 2:.1f}" height="{h - 2:.1f}" rx="{w * 0.09:.1f}" '
         f'fill="white" stroke="{stroke}" stroke-width="{stroke_w:.1f}"/>'
-        + svg_text(w * 0.08, corner * 1.05, label, corner, weight="bold", fill=colour)
+        + svg_text(w * 0.08, corner * 1.05, label, corner, bold=True, fill=colour)
         + svg_text(w * 0.08, corner * 2.05, card.symbol, corner, fill=colour)
         + svg_text(w * 0.5, h * 0.5 + big * 0.35, card.symbol, big, anchor="middle",
                    fill=colour)
-        + svg_text(w * 0.92, h - w * 0.08, label, corner, weight="bold", anchor="end",
+        + svg_text(w * 0.92, h - w * 0.08, label, corner, bold=True, anchor="end",
                    fill=colour)
         + "</g>"
     )
@@ -97,7 +97,7 @@ def card_group(card: Card, x: float, y: float, w: float, dim: bool, mark: str | 
 def back_group(x: float, y: float, w: float, text: str = "") -> str:
     """One face-down card with its top-left corner at (x, y), ``text`` written on it."""
     h = w * 1.4
-    label = (svg_text(w / 2, h / 2 + w * 0.1, text, w * 0.28, weight="bold", anchor="middle",
+    label = (svg_text(w / 2, h / 2 + w * 0.1, text, w * 0.28, bold=True, anchor="middle",
                       fill=CHALK) if text else "")
     return (
         f'<g class="cardlib-facedown" transform="translate({x:.1f},{y:.1f})">'

@@ -79,7 +79,7 @@ def board_svg(
         x, y = col * CELL_W + (CELL_W - CARD_W) / 2, row * CELL_H + 12
         parts.append(card_group(card, x, y, CARD_W, False, "gold"))
         parts.append(svg_text(col * CELL_W + CELL_W / 2, row * CELL_H + CELL_H - 10, pos, 13,
-                              weight="bold", anchor="middle", fill=RED))
+                              bold=True, anchor="middle", fill=RED))
     if not side_panel:
         width, height = 5 * CELL_W, 5 * CELL_H
         return svg_document(width, height, "".join(parts), "Black Diamond board", scale)
@@ -100,10 +100,10 @@ def board_svg(
     parts.append(_label(side, 460, f"Placed: {view.placed}/26"))
     if view.outcome:
         won = view.outcome == "win"
-        parts.append(svg_text(side, 490, "WON" if won else "LOST", 20, weight="bold",
+        parts.append(svg_text(side, 490, "WON" if won else "LOST", 20, bold=True,
                               fill=GOOD if won else BAD))
     elif view.stuck:
-        parts.append(svg_text(side, 490, "stuck: replace or clear", 16, weight="bold",
+        parts.append(svg_text(side, 490, "stuck: replace or clear", 16, bold=True,
                               fill=WARN))
     width, height = side + 2 * CARD_W + 30, 5 * CELL_H
     return svg_document(width, height, "".join(parts), "Black Diamond board", scale)
@@ -119,7 +119,7 @@ def layout_svg() -> str:
         parts.append(
             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL_W - 8}" height="{CELL_H - 8}" rx="8" '
             f'fill="{KIND_COLOUR[pile.kind]}" stroke="{GREY}" stroke-dasharray="6 4"/>'
-            + svg_text(middle, y + 50, pile.name, 22, weight="bold", anchor="middle")
+            + svg_text(middle, y + 50, pile.name, 22, bold=True, anchor="middle")
             + svg_text(middle, y + 75, pile.kind, 13, anchor="middle")
             + svg_text(middle, y + 95, f"limit {pile.limit}", 13, anchor="middle")
         )
@@ -128,7 +128,7 @@ def layout_svg() -> str:
         parts.append(
             f'<polygon points="{cx},{cy - 45} {cx + 32},{cy} {cx},{cy + 45} {cx - 32},{cy}" '
             f'fill="{RED}"/>'
-            + svg_text(cx, cy + 7, pos, 20, weight="bold", anchor="middle", fill=CHALK)
+            + svg_text(cx, cy + 7, pos, 20, bold=True, anchor="middle", fill=CHALK)
         )
     return svg_document(5 * CELL_W, 5 * CELL_H, "".join(parts), "Black Diamond layout")
 

@@ -212,7 +212,7 @@ def _seat(scene: TableScene, number: int, place: Place) -> str:
         f'<g class="cardlib-seat" data-seat="{number}"{team} '
         f'data-leader="{_flag(number == scene.leader)}" data-to-move="{_flag(turn)}">'
         + _marks(scene, number, place.centre, place.top)
-        + svg_text(place.centre, name_y, label, size, weight="bold" if turn else "normal",
+        + svg_text(place.centre, name_y, label, size, bold=turn,
                    anchor="middle", fill=TO_PLAY if turn else CHALK)
         + _hand(seat, place, scene.highlight)
         + "</g>"
@@ -239,7 +239,7 @@ def _marks(scene: TableScene, number: int, centre: float, top: float) -> str:
     for (words, colour), width in zip(pills, widths, strict=True):
         parts.append(f'<rect x="{x:.1f}" y="{top:.1f}" width="{width}" height="{PILL_H}" '
                      f'rx="{PILL_H / 2}" fill="{colour}"/>'
-                     + svg_text(x + width / 2, top + 13, words, 12, weight="bold",
+                     + svg_text(x + width / 2, top + 13, words, 12, bold=True,
                                 anchor="middle", fill=INK))
         x += width + 6
     return "".join(parts)
@@ -275,6 +275,6 @@ def _trick_card(seat: int, card: Card, order: int, place: Place,
             + card_group(card, x, y, TRICK, False, "gold" if card in highlight else None)
             + f'<circle cx="{disc_x:.1f}" cy="{disc_y:.1f}" r="{TRICK * 0.15:.1f}" '
             f'fill="{FELT}"/>'
-            + svg_text(disc_x, disc_y + 4, str(order), 11, weight="bold", anchor="middle",
+            + svg_text(disc_x, disc_y + 4, str(order), 11, bold=True, anchor="middle",
                        fill=CHALK)
             + "</g>")
