@@ -128,7 +128,7 @@ class ToyState(TrickState):
     def candidate_moves(self) -> list[Play]:
         return [] if self.turn is None else list(plays_of(self.hands[self.turn]))
 
-    def _legal_moves(self) -> tuple[Play, ...]:
+    def _legal_in_order(self) -> tuple[Play, ...]:
         return plays_of(self._allowed[0])
 
     @computed_once

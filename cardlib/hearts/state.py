@@ -111,25 +111,9 @@ class HeartsState(TrickState):
         moves_of = passes_of if self.phase == "pass" else plays_of
         return list(moves_of(self.hands[self.turn]))
 
-    def legal_moves(self) -> list[HeartsMove]:
-        """Legal moves for ``to_move``, sorted; empty once the game is over.
-
-        Same result as the protocol's version, without its sort: the cached moves are
-        already in order (bit order is sort order), and sorting costs a Python-level
-        comparison per card on every move of a playout.
-        """
-        return list(self._legal)
-
-    def _legal_moves(self) -> Sequence[HeartsMove]:
-        return self._legal
-
-    @computed_once
-    def _legal(self) -> tuple[HeartsMove, ...]:
-        # Cached: the protocol asks twice per move (the bot's legal_moves, then apply).
+    def _legal_in_order(self) -> tuple[HeartsMove, ...]:
         if self.phase == "moon":
             return MOON_CHOICES
-        if self.turn is None:
-            return ()
         moves_of = passes_of if self.phase == "pass" else plays_of
         return moves_of(self._allowed[0])
 

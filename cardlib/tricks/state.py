@@ -16,6 +16,7 @@ through its ``__init__`` (or ``dataclasses.replace``) cost about four times as m
 from __future__ import annotations
 
 import dataclasses
+from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -63,8 +64,9 @@ class TrickState(GameState):
     """Base of a trick game's state: the table, as bit sets of the class's ``layout``.
 
     Subclasses set the class attributes ``layout`` (their :class:`CardBits`) and
-    ``trick_rules`` and must not define ``__post_init__`` (``_derive`` skips ``__init__``).
-    The number of seats is ``len(hands)``.
+    ``trick_rules``, give their legal moves in sorted order (``_legal_in_order``), and
+    must not define ``__post_init__`` (``_derive`` skips ``__init__``).  The number of
+    seats is ``len(hands)``.
     """
 
     turn: int | None
@@ -85,6 +87,27 @@ class TrickState(GameState):
     @property
     def to_move(self) -> int | None:
         return self.turn
+
+    def legal_moves(self) -> list[Any]:
+        """Legal moves for ``to_move``, sorted; empty once the game is over.
+
+        Same result as the protocol's version, without its sort: ``_legal_in_order``
+        gives them in order already (interned card moves sort in bit order), and sorting
+        costs a Python-level comparison per card on every move of a playout.
+        """
+        return list(self._legal)
+
+    def _legal_moves(self) -> tuple[Any, ...]:
+        return self._legal
+
+    @computed_once
+    def _legal(self) -> tuple[Any, ...]:
+        # Cached: the protocol asks twice per move (the bot's legal_moves, then apply).
+        return () if self.is_over else self._legal_in_order()
+
+    @abstractmethod
+    def _legal_in_order(self) -> tuple[Any, ...]:
+        """The legal moves of the seat to move, in sorted order (the game is not over)."""
 
     @property
     def current_trick(self) -> Trick:
