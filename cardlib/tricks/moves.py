@@ -102,6 +102,10 @@ class CardMove(InternedMove):
         return cls._by_bit
 
     def __new__(cls, card: Card | str) -> Any:
+        try:  # a Card of the deck, as bots pass it on every move of a playout
+            return cls._by_bit[cls._layout.bit_of[card]]  # type: ignore[index]
+        except (KeyError, TypeError):
+            pass
         card = parse_card(card, numeric=cls._numeric)
         try:
             return cls._by_bit[cls._layout.bit_of[card]]
