@@ -13,26 +13,23 @@ import random
 
 import pytest
 from toygame import Toy
+from toytricks import ToyTricks
 
 from cardlib import games
 from cardlib.bots import RandomBot, play_out
 from cardlib.protocol import Explanation, IllegalMove
 
-GAMES = [*games.names(), "toy"]
+TOYS = {"toy": Toy(), "toy-tricks": ToyTricks()}
+GAMES = [*games.names(), *TOYS]
 SEEDS = range(12)
 
 
 def get(name):
-    return Toy() if name == "toy" else games.get(name)
+    return TOYS[name] if name in TOYS else games.get(name)
 
 
-CASES = [(name, players) for name in GAMES for players in get(name).player_counts]
-"""Every game at every player count it allows."""
-
-
-def seeds_for(game, players):
-    """All the seeds at the usual player count, a few at the others (to keep it quick)."""
-    return SEEDS if players == game.usual_players else SEEDS[:3]
+SEATINGS = [(name, players) for name in GAMES for players in get(name).player_counts]
+"""Every game at every number of players it allows."""
 
 
 def snapshot(state):
@@ -47,10 +44,10 @@ def test_registry_lists_games_and_names_unknown_ones():
     assert "poker" in str(err.value) and "hearts" in str(err.value)
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
 def test_random_play_to_the_end(name, players):
     game = get(name)
-    for seed in seeds_for(game, players):
+    for seed in SEEDS:
         rng = random.Random(seed)
         state = game.new(seed=seed, players=players)
         steps = 0
@@ -77,7 +74,7 @@ def test_random_play_to_the_end(name, players):
         assert restored.scores() == state.scores()
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
 def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name, players):
     game = get(name)
     refused = 0
@@ -101,15 +98,15 @@ def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name, players):
     assert refused > 0, f"{name}: no illegal move was ever offered to test"
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
 def test_same_seed_same_game(name, players):
     game = get(name)
     a = play_out(game.new(seed=3, players=players), lambda seat: RandomBot(f"3:{seat}"))
     b = play_out(game.new(seed=3, players=players), lambda seat: RandomBot(f"3:{seat}"))
     assert a.history == b.history and a.scores() == b.scores()
-    assert game.new(seed=3, players=players).legal_moves() == \
-        game.new(seed=3, players=players).legal_moves()
-    assert game.new(seed=3, players=players).view(0) == game.new(seed=3, players=players).view(0)
+    first, again = game.new(seed=3, players=players), game.new(seed=3, players=players)
+    assert first.legal_moves() == again.legal_moves()
+    assert first.view(0) == again.view(0)
 
 
 @pytest.mark.parametrize("name", GAMES)
