@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlib.cards import SUIT_SYMBOLS
+from cardlib.tricks import replaced
 
 START_SHOWROOM = 3
 """Points each player sets out in their showroom before the first round."""
@@ -180,4 +181,4 @@ def perform(crystals: Crystals, action: SuitAction, victim: int | None = None
 
 
 def _plus(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
-    return values[:seat] + (values[seat] + change,) + values[seat + 1:]
+    return replaced(values, seat, values[seat] + change)

@@ -239,13 +239,12 @@ class DiamondsState(TrickState):
     def _close_round(self, move: DiamondsMove, table: dict[str, Any], crystals: Crystals,
                      done: tuple[ActionDone, ...]) -> DiamondsState:
         """Record the round, then end the game or deal the next round."""
-        tricks = table.get("tricks", self.tricks)
-        won = [0] * self.players
-        for trick in tricks:
-            won[trick.winner(TRICKS)] += 1
-        end = round_end(suit_counts(table.get("taken", self.taken)), self.dealer)
-        results = self.results + (RoundResult(self.round, self.dealer, self.pass_count,
-                                              tuple(won), end),)
+        taken = table.get("taken", self.taken)
+        players = self.players
+        won = tuple(cards.bit_count() // players for cards in taken)  # a trick: a card each
+        end = round_end(suit_counts(taken), self.dealer)
+        results = self.results + (RoundResult(self.round, self.dealer, self.pass_count, won,
+                                              end),)
         if self.round + 1 >= self.rounds or self.seed is None:
             return self._derive(move, **table | {
                 "phase": "over", "turn": None, "crystals": crystals, "pending": (),

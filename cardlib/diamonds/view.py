@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from cardlib.cards import Card
 from cardlib.diamonds.crystals import ActionDone, SuitAction
-from cardlib.diamonds.deck import LAYOUT, ROUNDS, SEATS, TRICKS, cards_of, codes_of
+from cardlib.diamonds.deck import LAYOUT, ROUNDS, SEATS, cards_of, codes_of
 from cardlib.diamonds.round_end import RoundResult
 from cardlib.diamonds.rules import Options
 from cardlib.display import Drawable
@@ -97,11 +97,8 @@ class DiamondsView(Drawable):
         return (self.seat + 1) % self.players
 
     def tricks_won(self) -> tuple[int, ...]:
-        """Tricks each seat has won this round."""
-        won = [0] * self.players
-        for trick in self.tricks:
-            won[trick.winner(TRICKS)] += 1
-        return tuple(won)
+        """Tricks each seat has won this round (each trick holds one card per seat)."""
+        return tuple(cards.bit_count() // self.players for cards in self.taken_bits)
 
     def own_score(self) -> int:
         """This seat's points as they stand: the vault counts double."""
