@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from traitlets import TraitError
 
-from solvers.arithmetic_widget import VALUE_OPTIONS, ArithmeticExplorer
+from solvers.widgets.arithmetic_explorer import VALUE_OPTIONS, ArithmeticExplorer
 
 
 def test_starts_on_the_seed_texts_example():

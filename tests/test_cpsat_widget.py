@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cardlib.blackdiamond import deal_from_seed
-from solvers.cpsat_widget import SolveExplorer
+from solvers.widgets.solve_explorer import SolveExplorer
 
 
 @pytest.fixture
