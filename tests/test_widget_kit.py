@@ -20,7 +20,9 @@ from cardlib.cards import BadCard, Card, parse_cards
 from cardlib.tricks import Trick
 from cardlib.widgets.base import TeachingWidget, swap_class
 from cardlib.widgets.narration import play_on, turn_of
-from cardlib.widgets.tricks import PlayOut, Scene, TrickTeaching, TryCard, card_of
+from cardlib.widgets.play_out import PlayOut
+from cardlib.widgets.tricks import Scene, TrickTeaching, card_of
+from cardlib.widgets.try_card import TryCard
 
 ANN, BOB = 0, 1
 

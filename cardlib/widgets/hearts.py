@@ -7,9 +7,9 @@ and answers with the engine's own words: a card is judged by ``state.explain``, 
 a trick is played by ``state.apply``, a score is read from the hand's result.  Nothing
 here restates a rule, so a widget cannot teach something the game would not do.
 
-"Try a card" and "play it out" are the generic trick steps (:mod:`cardlib.widgets.tricks`)
-given Hearts' hand order, table picture and words (:data:`HEARTS`); the rest is Hearts'
-own, on the same base (:mod:`cardlib.widgets.base`):
+"Try a card" and "play it out" are the generic trick steps (:mod:`cardlib.widgets.tricks`,
+``try_card``, ``play_out``) given Hearts' hand order, table picture and words
+(:data:`HEARTS`); the rest is Hearts' own, on the same base (:mod:`cardlib.widgets.base`):
 
 * :class:`TryCard`: a position (your hand, the trick so far); click any card of your
   hand to see whether you may play it, the rule id that decides, and, for a legal card,
@@ -48,7 +48,7 @@ from cardlib.hearts.scoring import HandResult
 from cardlib.protocol import Explanation
 from cardlib.render.hearts import H, W, scores_html, table_svg
 from cardlib.svg import row_svg
-from cardlib.widgets import tricks
+from cardlib.widgets import play_out, try_card
 from cardlib.widgets.base import TeachingWidget, add_classes
 from cardlib.widgets.narration import Played
 from cardlib.widgets.tricks import Scene, TrickTeaching, card_button
@@ -145,7 +145,6 @@ SCENES: dict[str, Scene] = {scene.name: scene for scene in (
 )}
 
 
-
 # --- What Hearts gives the generic steps ------------------------------------------------------
 
 def _scaled(svg: str, scale: float) -> str:
@@ -194,9 +193,9 @@ def _places_words(places: Sequence[int]) -> str:
 
 # --- Try a card, play it out ------------------------------------------------------------------
 
-class TryCard(tricks.TryCard):
+class TryCard(try_card.TryCard):
     """A Hearts position: a name from :data:`SCENES`, a :class:`Scene` or a state during
-    the play; click a card, see the verdict (see :class:`cardlib.widgets.tricks.TryCard`).
+    the play; click a card, see the verdict (see :class:`cardlib.widgets.try_card.TryCard`).
 
     ``options`` change the scene's game options (``{"qs_breaks_hearts": True}``).
     """
@@ -206,9 +205,9 @@ class TryCard(tricks.TryCard):
         super().__init__(HEARTS, scene, options=options, scale=scale)
 
 
-class PlayOut(tricks.PlayOut):
+class PlayOut(play_out.PlayOut):
     """A Hearts scene played on, by you and the rule-of-thumb bots, every move told (see
-    :class:`cardlib.widgets.tricks.PlayOut`)."""
+    :class:`cardlib.widgets.play_out.PlayOut`)."""
 
     def __init__(self, scene: str | Scene | HeartsState, *,
                  bots: Mapping[int, Bot] | None = None,
