@@ -10,7 +10,7 @@ work over a whole hand.  A game comes in through its
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
 
@@ -20,7 +20,7 @@ from cardlib.bots import Bot, RandomBot
 from cardlib.cards import Card
 from cardlib.protocol import GameState
 from cardlib.widgets.base import TeachingWidget, add_classes
-from cardlib.widgets.narration import Played, play_on
+from cardlib.widgets.narration import Played, Until, play_on
 from cardlib.widgets.tricks import (
     SHRINK,
     Scene,
@@ -102,8 +102,7 @@ class PlayOut(TeachingWidget):
             move = move.code
         if isinstance(move, str):
             move = self.game.parse_move(move)
-        if self.hand_over:
-            self.say("The hand is over: press <b>Start again</b> to replay it.", "illegal")
+        if self._over():
             return False
         state = self.state
         why = state.explain(move)
@@ -146,11 +145,15 @@ class PlayOut(TeachingWidget):
         return state.to_move == self.seat or bool(done) and hand_ended(done[-1].before,
                                                                         done[-1].after)
 
-    def _finish(self, until: Callable[[Sequence[Played], GameState], bool]) -> None:
+    def _finish(self, until: Until) -> None:
+        if not self._over():
+            self._keep(play_on(self.state, self.bots, until))
+
+    def _over(self) -> bool:
+        """Whether the hand is over (then say so: nothing more is played)."""
         if self.hand_over:
             self.say("The hand is over: press <b>Start again</b> to replay it.", "illegal")
-            return
-        self._keep(play_on(self.state, self.bots, until))
+        return self.hand_over
 
     def _keep(self, played: list[Played]) -> None:
         """Keep moves worked out in full (a failing bot left nothing half-played)."""
