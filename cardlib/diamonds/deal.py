@@ -13,8 +13,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cardlib.cards import Card, deal, diamonds_deck, parse_cards, shuffled
-from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS, card_code
+from cardlib.cards import Card, deal, diamonds_deck, shuffled
+from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS, card_label, read_card
 
 
 @dataclass(frozen=True)
@@ -58,13 +58,14 @@ def checked_hands(hands: Sequence[Iterable[Card | str] | str]) -> tuple[int, ...
     masks: list[int] = []
     seen: dict[Card, str] = {}
     for seat, hand in enumerate(hands):
-        cards = parse_cards(hand, numeric=True)
+        cards = [read_card(c) for c in (hand.replace(',', ' ').split()
+                                        if isinstance(hand, str) else hand)]
         if not 1 <= len(cards) <= HAND_SIZE:
             raise ValueError(f"{SEATS[seat]} has {len(cards)} cards; a hand has 1 to "
                              f"{HAND_SIZE}")
         for card in cards:
             if card in seen:
-                raise ValueError(f"{card_code(card)} is dealt twice ({seen[card]} and "
+                raise ValueError(f"{card_label(card)} is dealt twice ({seen[card]} and "
                                  f"{SEATS[seat]})")
             seen[card] = SEATS[seat]
         masks.append(LAYOUT.mask(cards))

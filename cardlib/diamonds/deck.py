@@ -11,7 +11,7 @@ cards are passed and the deal moves on.
 
 from __future__ import annotations
 
-from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, diamonds_deck
+from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS, BadCard, Card, diamonds_deck, parse_card
 from cardlib.tricks import CardBits, TrickRules
 
 SUITS = "DHSC"
@@ -33,15 +33,30 @@ cards_of = LAYOUT.cards
 """``cards_of(bits)``: the cards of a bit set, suit by suit (♦ first), low to high."""
 
 
-def card_code(card: Card) -> str:
-    """``11D``: how the Diamonds deck writes a card (``Card.code`` writes the French deck's
-    ``JD``, and ``1D`` is the lowest card here, not an ace)."""
-    return f"{card.rank}{card.suit}"
+def read_card(text: str | Card) -> Card:
+    """A card of the Diamonds deck from its text: ``11D`` or ``15C`` as players number
+    them, or ``JD`` and ``AD`` as ``Card.code`` writes the 11 and the 1 (the kit writes
+    every card move as its ``Card.code``).  A bad text raises ``BadCard`` naming it."""
+    if isinstance(text, Card):
+        return text
+    try:
+        return parse_card(text, numeric=True)
+    except BadCard as numbered:
+        try:
+            card = parse_card(text)
+        except BadCard:
+            raise numbered from None
+        return card
 
 
-def codes_of(bits: int) -> str:
-    """The codes of a bit set's cards, space-separated: ``1D 7D 15C``."""
-    return " ".join(card_code(card) for card in cards_of(bits))
+def codes_of(bits: int) -> tuple[str, ...]:
+    """The ``Card.code`` of each card of a bit set (how saved games write them)."""
+    return tuple(card.code for card in cards_of(bits))
+
+
+def labels_of(bits: int) -> str:
+    """The cards of a bit set as players read them, space-separated: ``1♦ 11♦ 15♣``."""
+    return " ".join(card_label(card) for card in cards_of(bits))
 
 
 def card_label(card: Card) -> str:

@@ -76,7 +76,7 @@ class Diamonds(Game):
                                   start.supply if supply is None else supply)
         if len(crystals.vault) != players:
             raise ValueError(f"give {players} vaults and showrooms, one per seat")
-        opening = Opening(tuple(tuple(codes_of(m).split()) for m in masks), dealer,
+        opening = Opening(tuple(codes_of(m) for m in masks), dealer,
                           round, crystals.vault, crystals.showroom, crystals.supply,
                           pass_cards)
         return start_round(chosen, seed, opening, round, dealer, masks, crystals, (),

@@ -3,20 +3,23 @@
 * ``Announce(n)``: the dealer announces how many cards everyone passes (``announce 2``);
   counts 0 to 10 exist as moves so that ``explain`` can say why 0 or 4 is refused.
 * ``Pass(card)``: pass a card to the left (``pass 7D``), one card a move.
-* ``Play(card)``: play a card to the trick, written as its code alone (``7D``, ``15C``).
+* ``Play(card)``: play a card to the trick, written as its code alone (``7D``, ``JC``).
 * ``Rob(seat)``: the ♣ action's victim, chosen by the seat taking it (``rob Cat``).
 
-Cards are written the Diamonds way, ``1D`` .. ``15D`` (the 1 is the lowest card, not an
-ace).  Every move is built once, when the module loads (interned with the trick kit), so
-it hashes and compares like an int: bots compare moves on every card of every playout.
+Cards are read as players number them (``1D`` .. ``15D``: the 1 is the lowest card, not
+an ace) and written as ``Card.code`` writes them (``AD``, ``TD``, ``JD``, ``14D``), the
+form every trick-game widget of the kit reads; labels for people are ``1♦`` .. ``15♦``.
+
+Every move is built once, when the module loads (interned with the trick kit), so it
+hashes and compares like an int: bots compare moves on every card of every playout.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardlib.cards import BadCard
-from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS, card_code, card_label
+from cardlib.cards import BadCard, Card
+from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS, card_label, read_card
 from cardlib.protocol import BadMoveText
 from cardlib.tricks import CardMove, InternedMove, ItemsOf
 
@@ -53,34 +56,32 @@ class Announce(DiamondsMove):
         return f"Announce({self.count})"
 
 
-class NumberedCardMove(CardMove):
-    """A move naming a card, written and pickled the Diamonds way (``7D``, ``11C``)."""
+class DiamondsCardMove(CardMove):
+    """A move naming a card: read from ``11D`` as players number the cards or from
+    ``JD`` (its ``Card.code``), and written as its ``Card.code`` as the kit expects."""
 
     __slots__ = ()
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (card_code(self.card),))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({card_code(self.card)!r})"
+    def __new__(cls, card: Card | str) -> Any:
+        return super().__new__(cls, read_card(card))
 
 
-class Pass(NumberedCardMove, DiamondsMove):
+class Pass(DiamondsCardMove, DiamondsMove):
     """Pass ``card`` to the left.  Written ``pass 7D``."""
 
     __slots__ = ()
 
     def __str__(self) -> str:
-        return f"pass {card_code(self.card)}"
+        return f"pass {self.card.code}"
 
 
-class Play(NumberedCardMove, DiamondsMove):
+class Play(DiamondsCardMove, DiamondsMove):
     """Play ``card`` to the trick.  Written as the card code alone: ``7D``."""
 
     __slots__ = ()
 
     def __str__(self) -> str:
-        return card_code(self.card)
+        return self.card.code
 
 
 class Rob(DiamondsMove):
@@ -112,8 +113,8 @@ class Rob(DiamondsMove):
 
 
 Announce._by_count = tuple(Announce._make(k, count=k) for k in range(HAND_SIZE + 1))
-PASSES: tuple[Pass, ...] = Pass.intern(LAYOUT, first_key=16, deck=DECK_NAME, numeric=True)
-PLAYS: tuple[Play, ...] = Play.intern(LAYOUT, first_key=80, deck=DECK_NAME, numeric=True)
+PASSES: tuple[Pass, ...] = Pass.intern(LAYOUT, first_key=16, deck=DECK_NAME)
+PLAYS: tuple[Play, ...] = Play.intern(LAYOUT, first_key=80, deck=DECK_NAME)
 Rob._by_seat = tuple(Rob._make(144 + seat, seat=seat) for seat in range(len(SEATS)))
 ROBS = Rob._by_seat
 

@@ -28,8 +28,8 @@ from cardlib.diamonds.deck import (
     ROUNDS,
     SEATS,
     TRICKS,
-    card_code,
-    codes_of,
+    card_label,
+    labels_of,
     left_of,
 )
 from cardlib.diamonds.explain import explain_move
@@ -322,11 +322,11 @@ class DiamondsState(TrickState):
         lines = [repr(self)]
         crystals = self.crystals
         for seat in range(self.players):
-            cards = codes_of(self.hands[seat])
+            cards = labels_of(self.hands[seat])
             lines.append(f"  {SEATS[seat]:<4} vault {crystals.vault[seat]:>2} showroom "
                          f"{crystals.showroom[seat]:>2} | {cards}")
         if self.trick:
-            lines.append(f"  table: {' '.join(card_code(c) for c in self.current_trick.cards)} "
+            lines.append(f"  table: {' '.join(card_label(c) for c in self.current_trick.cards)} "
                          f"(led by {SEATS[self.leader]})")
         for action in self.pending[:1]:
             lines.append(f"  waiting: {SEATS[action.seat]} chooses whom to rob "

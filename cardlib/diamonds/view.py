@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from cardlib.cards import Card
 from cardlib.diamonds.crystals import ActionDone, SuitAction
-from cardlib.diamonds.deck import LAYOUT, ROUNDS, SEATS, cards_of, codes_of
+from cardlib.diamonds.deck import LAYOUT, ROUNDS, SEATS, cards_of, labels_of
 from cardlib.diamonds.round_end import RoundResult
 from cardlib.diamonds.rules import Options
 from cardlib.display import Drawable
@@ -107,8 +107,8 @@ class DiamondsView(Drawable):
     def __str__(self) -> str:
         lines = [f"{SEATS[self.seat]}, round {self.round + 1} of {self.rounds} ({self.phase}); "
                  f"vault {self.vault}, showrooms {list(self.showroom)}",
-                 f"  hand:  {codes_of(self.hand_bits)}"]
+                 f"  hand:  {labels_of(self.hand_bits)}"]
         if self.trick_bits:
-            lines.append(f"  table: {' '.join(map(codes_of, (1 << b for b in self.trick_bits)))} "
+            lines.append(f"  table: {labels_of(sum(1 << b for b in self.trick_bits))} "
                          f"(led by {SEATS[self.leader]})")
         return "\n".join(lines)
