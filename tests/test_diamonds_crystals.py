@@ -103,9 +103,10 @@ def test_action_words_name_the_seat_the_suit_and_the_moment():
     start = Crystals.given(vault=(0, 0, 0), showroom=(3, 3, 3))
     _, done = act(start, 1, "C", victim=2, moment="off-suit")
     assert done.text(SEATS) == ("Ben ♣ (could not follow suit): 1 point from Cat's "
-                                "showroom to Ben's")
+                                "showroom into Ben's")
     _, done = act(start, 0, "D", moment="no-tricks")
-    assert done.text(SEATS) == "Ann ♦ (took no trick this round): 1 point supply to vault"
+    assert done.text(SEATS) == ("Ann ♦ (took no trick this round): 1 point from the supply "
+                                "into Ann's vault")
 
 
 def test_bad_crystals_are_refused_by_name():

@@ -126,16 +126,22 @@ class ActionDone:
 
     def text(self, names: Sequence[str]) -> str:
         """In words, with seats called by ``names``: ``Ben ♣ (took the trick): 1 point
-        from Cat's showroom to Ben's``."""
+        from Cat's showroom into Ben's``."""
         action = self.action
         who = names[action.seat]
         head = f"{who} {SUIT_SYMBOLS[action.suit]} ({MOMENT_WORDS[action.moment]}): "
         if self.moved:
-            if action.suit == "C":
-                assert self.victim is not None
-                return head + f"1 point from {names[self.victim]}'s showroom to {who}'s"
-            return head + "1 point " + EFFECT_WORDS[action.suit].replace("→", "to")
+            victim = names[self.victim] if self.victim is not None else ""
+            return head + MOVED_WORDS[action.suit].format(who=who, victim=victim)
         return head + NOTHING_WORDS[self.rule] + f" [{self.rule}]"
+
+
+MOVED_WORDS = {
+    "D": "1 point from the supply into {who}'s vault",
+    "H": "1 point from the supply into {who}'s showroom",
+    "S": "1 point from {who}'s showroom into {who}'s vault",
+    "C": "1 point from {victim}'s showroom into {who}'s",
+}
 
 
 NOTHING_WORDS = {
