@@ -100,6 +100,16 @@ def test_try_a_card_when_following_suit():
     assert why.legal and widget.outcome == "The trick goes on: Ben plays next."
 
 
+def test_card_buttons_are_numbered_as_the_deck_is():
+    widget = TryCard("follow-suit")
+    assert [b.description for b in widget.buttons.values()] == [
+        "11♦", "14♦", "7♠", "3♥", "12♥"]                        # ♦ ♠ ♥ ♣, low to high
+    widget.reveal_button.click()
+    assert "3♥, 12♥" in widget.message.value
+    demo = PlayOut("no-trick")
+    assert [b.description for b in demo.hand_box.children] == ["12♦", "9♠", "5♥", "2♣"]
+
+
 def test_try_a_card_when_void_shows_the_action_each_card_earns():
     widget = TryCard("void")                 # Dan led 5♣; Ann holds 3♥ 14♦ 11♦
     assert set(widget.legal_cards) == cards("3H 14D 11D")

@@ -25,7 +25,7 @@ For tests, each widget's state is plain Python, and every control carries a
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -47,8 +47,10 @@ from cardlib.diamonds.deck import (
     card_label,
     cards_of,
     codes_of,
+    read_card,
 )
 from cardlib.diamonds.round_end import RoundEnd, round_end
+from cardlib.protocol import GameState
 from cardlib.render.diamonds import (
     actions_html,
     crystals_svg,
@@ -129,6 +131,12 @@ class TryCard(try_card.TryCard):
     def __init__(self, scene: str | Scene | DiamondsState, *,
                  options: Mapping[str, Any] | None = None, scale: float = STEP_SCALE):
         super().__init__(DIAMONDS, scene, options=options, scale=scale)
+        numbered(self.buttons.values())
+
+    def reveal(self) -> None:
+        super().reveal()
+        cards = ", ".join(card_label(card) for card in self.legal_cards)
+        self.say(f"You may play: <b>{escape(cards)}</b> (green).")
 
 
 class PlayOut(play_out.PlayOut):
@@ -140,12 +148,26 @@ class PlayOut(play_out.PlayOut):
                  options: Mapping[str, Any] | None = None, scale: float = STEP_SCALE):
         super().__init__(DIAMONDS, scene, bots=bots, options=options, scale=scale)
 
+    def _hand_buttons(self, state: GameState) -> tuple[widgets.Button, ...]:
+        return numbered(super()._hand_buttons(state))
+
     def _result_html(self) -> str:
         """The scores, the crystals, and what the round's end gave out (majorities, the
         no-trick bonus)."""
         state = self.state
         return (super()._result_html() + rounds_html(state.results[-1:], state.names)
                 + crystals_svg(state.crystals, state.names, title="the crystals"))
+
+
+def numbered(buttons: Iterable[widgets.Button]) -> tuple[widgets.Button, ...]:
+    """The kit's card buttons, labelled as the Diamonds deck numbers its cards (``11♦``,
+    not the ``J♦`` of ``Card.label``)."""
+    buttons = tuple(buttons)
+    for button in buttons:
+        code = getattr(button, "card_code", None)
+        if code is not None:
+            button.description = card_label(read_card(code))
+    return buttons
 
 
 def _card_options() -> list[tuple[str, Card]]:
@@ -215,7 +237,7 @@ class SetupDemo(TeachingWidget):
     """The crystals after a round of play (rule-of-thumb bots, a seeded deal), seen by one
     seat (other vaults hidden) or by everyone, for 2 to 6 players and either supply."""
 
-    def __init__(self, players: int = 4, seed: int = 1, finite_supply: bool = False,
+    def __init__(self, players: int = 4, seed: int = 2, finite_supply: bool = False,
                  seen_by: int | None = ANN):
         super().__init__("diamonds-step", "diamonds-setup", prefix="diamonds")
         self.seed = seed
@@ -300,8 +322,8 @@ class PassDemo(TeachingWidget):
                        for move in self.start.candidate_moves()}
         self.toggles: dict[str, widgets.ToggleButton] = {}
         for card in sorted(self.start.hand_cards(ANN), key=hand_key):
-            toggle = card_button(card, "diamonds", "diamonds-pass-card", toggle=True)
-            toggle.description = card_label(card)
+            toggle, = numbered([card_button(card, "diamonds", "diamonds-pass-card",
+                                            toggle=True)])
             self.on_change(toggle, functools.partial(self._on_toggle, card))
             self.toggles[card.code] = toggle
         self.pass_button = self.button("Pass these cards", self.pass_cards,
