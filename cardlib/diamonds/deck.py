@@ -11,7 +11,7 @@ cards are passed and the deal moves on.
 
 from __future__ import annotations
 
-from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS, BadCard, Card, diamonds_deck, parse_card
+from cardlib.cards import BadCard, Card, diamonds_deck, parse_card
 from cardlib.tricks import CardBits, TrickRules
 
 SUITS = "DHSC"
@@ -62,11 +62,6 @@ def labels_of(bits: int) -> str:
 def card_label(card: Card) -> str:
     """``11♦``: the Diamonds deck is numbered, so no ace, jack, queen or king."""
     return f"{card.rank}{card.symbol}"
-
-
-def suit_word(suit: str) -> str:
-    """``♦ (diamonds)``: the symbol a card shows and the name a player says."""
-    return f"{SUIT_SYMBOLS[suit]} ({SUIT_NAMES[suit]})"
 
 
 def left_of(seat: int, players: int) -> int:

@@ -33,7 +33,7 @@ import ipywidgets as widgets
 
 from cardlib import games
 from cardlib.bots import Bot
-from cardlib.cards import Card
+from cardlib.cards import SUIT_SYMBOLS, Card
 from cardlib.diamonds import Announce, DiamondsState, Pass
 from cardlib.diamonds.bots import MonteCarloBot, RuleOfThumbBot
 from cardlib.diamonds.crystals import ActionDone, Crystals, SuitAction, perform
@@ -71,7 +71,6 @@ ANN = 0
 """The learner sits as Ann (seat 0) in every widget, at the bottom of the table."""
 STEP_SCALE = 0.62
 """Step widgets sit between paragraphs of prose, so their table is smaller."""
-SUIT_NAMES = {"D": "♦", "H": "♥", "S": "♠", "C": "♣"}
 
 
 # --- Scenes: scripted moments of a round -------------------------------------------------------
@@ -170,6 +169,13 @@ def numbered(buttons: Iterable[widgets.Button]) -> tuple[widgets.Button, ...]:
     return buttons
 
 
+def players_picker(players: int, css: str) -> widgets.ToggleButtons:
+    """Buttons for the number of players, one per count the game allows."""
+    return add_classes(widgets.ToggleButtons(
+        options=list(GAME.player_counts), value=players, description="players",
+        style={"button_width": "40px"}), css)
+
+
 def _card_options() -> list[tuple[str, Card]]:
     return [(card_label(card), card) for card in sorted(cards_of(LAYOUT.full), key=hand_key)]
 
@@ -218,10 +224,10 @@ class CardOrder(TeachingWidget):
             self.say("The same card twice: choose another.", "illegal")
             return led
         self.winner = (led, other)[winning_index((led, other), TRICKS)]
-        suit = SUIT_NAMES[led.suit]
+        suit = SUIT_SYMBOLS[led.suit]
         if other.suit != led.suit:
             why = (f"{_cards_html([other])} is not a {suit}: a card off the suit led never "
-                   f"wins (its player earns a {SUIT_NAMES[other.suit]} action instead)")
+                   f"wins (its player earns a {SUIT_SYMBOLS[other.suit]} action instead)")
         else:
             why = f"both are {suit}, and the higher number wins"
         self.result.value = (f"<div data-diamonds-winner='{self.winner.code}'>"
@@ -241,9 +247,7 @@ class SetupDemo(TeachingWidget):
                  seen_by: int | None = ANN):
         super().__init__("diamonds-step", "diamonds-setup", prefix="diamonds")
         self.seed = seed
-        self.players_box = add_classes(widgets.ToggleButtons(
-            options=list(GAME.player_counts), value=players, description="players",
-            style={"button_width": "40px"}), "diamonds-setup-players")
+        self.players_box = players_picker(players, "diamonds-setup-players")
         self.supply_box = add_classes(widgets.ToggleButtons(
             options=[("unlimited", False), ("235 points", True)], value=finite_supply,
             description="supply"), "diamonds-setup-supply")
@@ -435,7 +439,7 @@ class ActionDemo(TeachingWidget):
             zip(self.names, showroom, strict=True)]
         for box in self.showroom_boxes:
             self.on_change(box, lambda _: self.reset())
-        self.actions = [self.button(f"{SUIT_NAMES[suit]} action", functools.partial(
+        self.actions = [self.button(f"{SUIT_SYMBOLS[suit]} action", functools.partial(
             self.act, suit), "diamonds-action-take", f"diamonds-action-{suit}", layout=SHRINK)
                         for suit in SUITS]
         self.victim_box = add_classes(widgets.ToggleButtons(description="♣ robs"),
@@ -569,7 +573,7 @@ class MajorityTable(TeachingWidget):
         self.dealer = dealer
         self.boxes: list[list[widgets.BoundedIntText]] = []
         rows = [widgets.HBox([widgets.HTML("<b>cards taken</b>", layout={"width": "90px"}),
-                              *(widgets.HTML(f"<b>{SUIT_NAMES[s]}</b>",
+                              *(widgets.HTML(f"<b>{SUIT_SYMBOLS[s]}</b>",
                                              layout={"width": "70px"}) for s in SUITS)])]
         for seat, row in enumerate(counts):
             boxes = [add_classes(widgets.BoundedIntText(value=n, min=0, max=15,
@@ -601,7 +605,7 @@ class MajorityTable(TeachingWidget):
 
     def _draw(self) -> None:
         counts = self.counts
-        over = [SUIT_NAMES[s] for i, s in enumerate(SUITS) if sum(r[i] for r in counts) > 15]
+        over = [SUIT_SYMBOLS[s] for i, s in enumerate(SUITS) if sum(r[i] for r in counts) > 15]
         if over:
             self.say(f"A suit has 15 cards: too many {', '.join(over)} taken.", "illegal")
             return
@@ -612,16 +616,16 @@ class MajorityTable(TeachingWidget):
             tied = [SEATS[s] for s, row in enumerate(counts) if row[i] == most]
             if seat is not None:
                 lines.append(f"<li data-diamonds-suit='{suit}' data-diamonds-gets='{seat}'>"
-                             f"{SUIT_NAMES[suit]}: <b>{SEATS[seat]}</b> took the most "
-                             f"({most}): a {SUIT_NAMES[suit]} action</li>")
+                             f"{SUIT_SYMBOLS[suit]}: <b>{SEATS[seat]}</b> took the most "
+                             f"({most}): a {SUIT_SYMBOLS[suit]} action</li>")
             else:
                 lines.append(f"<li data-diamonds-suit='{suit}' data-diamonds-gets='none'>"
-                             f"{SUIT_NAMES[suit]}: {' and '.join(tied)} tie on {most}: "
+                             f"{SUIT_SYMBOLS[suit]}: {' and '.join(tied)} tie on {most}: "
                              "<b>nobody</b> gets it</li>")
         for seat in end.no_tricks:
             lines.append(f"<li data-diamonds-no-trick='{seat}'><b>{SEATS[seat]}</b> took no "
                          "trick: two ♦ actions</li>")
-        order = ", ".join(f"{SEATS[a.seat]} {SUIT_NAMES[a.suit]}" for a in end.actions)
+        order = ", ".join(f"{SEATS[a.seat]} {SUIT_SYMBOLS[a.suit]}" for a in end.actions)
         self.result.value = (f"<ol class='diamonds-majority-list'>{''.join(lines)}</ol>"
                              f"<div>In order: {escape(order) or 'no action'} "
                              f"<code>[diamonds.round.majority]</code> "
@@ -704,9 +708,7 @@ class GameChooser(TeachingWidget):
     def __init__(self, players: int = 4, seed: int = 7, opponents: str = "rule of thumb"):
         super().__init__("diamonds-step", "diamonds-game", prefix="diamonds")
         self.seed = seed
-        self.players_box = add_classes(widgets.ToggleButtons(
-            options=list(GAME.player_counts), value=players, description="players",
-            style={"button_width": "40px"}), "diamonds-game-players")
+        self.players_box = players_picker(players, "diamonds-game-players")
         self.opponents_box = add_classes(widgets.ToggleButtons(
             options=["rule of thumb", "Monte Carlo"], value=opponents,
             description="opponents"), "diamonds-game-opponents")
