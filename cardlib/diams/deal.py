@@ -96,12 +96,12 @@ def table_from_position(position: Mapping[str, Any], ruleset: Ruleset, options: 
     """Check a scripted position and build its table; also its round number and the round
     points of the rounds before it (``past``).
 
-    ``position`` holds ``hands`` and ``safes`` (one list of card codes per seat), and may
-    hold ``market``, ``discard``, ``pile`` (top first, with ``closing`` in it unless
-    ``closing_drawn`` is true), ``to_move`` (default 0), ``round`` (default 0) and ``past``.
-    Without a ``pile``, the cards nobody holds are shuffled with ``seed`` into the draw
-    pile and the closing card is placed as the options say; with one, those cards are on
-    the discard pile (out of play).
+    ``position`` holds ``hands`` (one list of card codes per seat), and may hold ``safes``
+    (likewise), ``market``, ``discard``, ``pile`` (the top of the draw pile, top first;
+    ``closing`` may be among it), ``to_move`` (default 0), ``round`` (default 0), ``past``
+    (the points of earlier rounds) and ``closing_drawn``.  The cards placed nowhere are
+    shuffled with ``seed`` under the given top of the pile, and the closing card, unless
+    placed or drawn, goes among the last cards as the options say.
     """
     if not isinstance(position, Mapping):
         raise PositionError([f"expected a mapping, got {type(position).__name__}"])
@@ -113,7 +113,6 @@ def table_from_position(position: Mapping[str, Any], ruleset: Ruleset, options: 
     safes = read.seats(position.get("safes", [[]] * players), "safes", players)
     market = read.cards(position.get("market", []), "market")
     discard = read.cards(position.get("discard", []), "discard")
-    pile_given = "pile" in position
     pile = read.codes(position.get("pile", []), "pile", closing=True)
     closing_drawn = position.get("closing_drawn", False)
     to_move = position.get("to_move", 0)
@@ -140,8 +139,8 @@ def table_from_position(position: Mapping[str, Any], ruleset: Ruleset, options: 
                 problems.append(f"safes[{s}]: {c.of_digit(safe, digit)} diamonds of "
                                 f"{digit}; a collection holds at most 5")
     closings = pile.count(c.CLOSING)
-    if pile_given and closings != (0 if closing_drawn else 1):
-        problems.append(f"pile: holds the closing card {closings} times; it must hold it "
+    if closings > 1 or (closing_drawn and closings):
+        problems.append(f"pile: holds the closing card {closings} times; it may hold it "
                         f"{'never (closing_drawn is true)' if closing_drawn else 'once'}")
     placed = c.pile_of([k for k in pile if k != c.CLOSING])
     for counts in (*hands, *safes, market, discard):
@@ -151,16 +150,13 @@ def table_from_position(position: Mapping[str, Any], ruleset: Ruleset, options: 
         if placed[kind] > deck[kind]:
             problems.append(f"{c.code(kind)} is placed {placed[kind]} times; the deck "
                             f"holds {deck[kind]} ({ruleset.label})")
-    if not pile_given and closing_drawn:
-        problems.append("closing_drawn: give the pile too, so the round can end")
     if problems:
         raise PositionError(problems)
-    rest = c.minus(deck, placed)
-    if pile_given:
-        discard = c.merge(discard, rest)
+    rest = shuffled(c.kinds_in(c.minus(deck, placed)), f"{seed}:position")
+    if closings or closing_drawn:
+        pile = [*pile, *rest]
     else:
-        pile = list(with_closing(shuffled(c.kinds_in(rest), f"{seed}:position"), players,
-                                 options, f"{seed}:position:closing"))
+        pile = list(with_closing([*pile, *rest], players, options, f"{seed}:position:closing"))
     table = Table(hands=tuple(hands), safes=tuple(safes), market=market, discard=discard,
                   pile=tuple(pile), to_move=to_move, closing_drawn=closing_drawn)
     return table, number, past

@@ -18,7 +18,8 @@ from cardlib.protocol import Explanation
 
 from . import cards as c
 from . import moves as m
-from .ruleset import COLLECTION_SIZES, HAND_LIMIT
+from .ruleset import COLLECTION_SIZES, HAND_LIMIT, Ruleset
+from .scoring import collection_points
 
 if TYPE_CHECKING:
     from .state import DiamsState
@@ -192,10 +193,12 @@ def _explain_market(state: DiamsState, move: m.Move, hand: Sequence[int]) -> Exp
     taken = move.cards
     if any(not c.is_diamond(k) for k in taken):
         return Explanation(False, "diams.market.sum", "the market holds diamonds only")
-    if not c.holds(market, c.pile_of(taken)):
+    missing = tuple(max(0, n - have) for n, have in zip(c.pile_of(taken), market,
+                                                         strict=True))
+    if c.size(missing):
         return Explanation(False, "diams.market.sum",
-                           f"the market does not hold {c.labels(c.pile_of(taken))} (your own "
-                           f"card does not count: it arrives as you take)")
+                           f"the market does not hold {c.labels(missing)} (your own card "
+                           "does not count: it arrives as you take)")
     total = sum(c.digit_of(k) for k in taken)
     words = " + ".join(str(c.digit_of(k)) for k in taken)
     if total != digit:
@@ -259,7 +262,16 @@ def _explain_secure(state: DiamsState, move: m.Move, hand: Sequence[int]) -> Exp
     text = f"secure {c.labels(chosen)}: a new collection of {', '.join(new)}"
     if grown:
         text += f", and more for your {', '.join(grown)}"
-    return Explanation(True, "diams.secure.new-collection", text)
+    return Explanation(True, "diams.secure.new-collection",
+                       text + _worth(state.ruleset, safe, chosen))
+
+
+def _worth(ruleset: Ruleset, safe: Sequence[int], chosen: Sequence[int]) -> str:
+    """What securing ``chosen`` adds to the safe's value, naming the ruleset (which says
+    when its numbers are assumed)."""
+    points = collection_points(c.merge(safe, chosen), ruleset) - collection_points(safe,
+                                                                                 ruleset)
+    return f" (+{points} points by the value table of {ruleset.label})"
 
 
 def _first_refusal(*checks: Callable[[], Explanation | None]) -> Explanation | None:
@@ -295,9 +307,10 @@ def _explain_express(state: DiamsState, move: m.Move, hand: Sequence[int]) -> Ex
         lambda: _collection_check(hand, state.safes[state.turn], move.cards, express=True))
     if refused is not None:
         return refused
+    chosen = c.pile_of(move.cards)
     return Explanation(True, "diams.special.express",
-                       f"Secur'express: {c.labels(c.pile_of(move.cards))} join the collection "
-                       "in your safe")
+                       f"Secur'express: {c.labels(chosen)} join the collection in your safe"
+                       + _worth(state.ruleset, state.safes[state.turn], chosen))
 
 
 def _explain_drill(state: DiamsState, move: m.Move, hand: Sequence[int]) -> Explanation:
