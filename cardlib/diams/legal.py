@@ -11,6 +11,7 @@ move offered, legal or not.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -63,24 +64,36 @@ def legal_moves(state: DiamsState) -> list[m.Move]:
     return moves or [m.PASS_MOVE]
 
 
-def market_sums(market: Sequence[int], target: int) -> list[tuple[int, ...]]:
-    """Every selection of market diamonds (kinds, sorted) whose digits add up to ``target``."""
-    found: list[tuple[int, ...]] = []
+@lru_cache(maxsize=4096)
+def market_sums(market: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
+    """Every selection of market diamonds (kinds, sorted) whose digits add up to ``target``.
 
-    def extend(start: int, left: int, chosen: tuple[int, ...]) -> None:
-        for kind in range(start, 20):
-            digit = c.digit_of(kind)
-            if digit > left:
-                return
-            for n in range(1, min(market[kind], left // digit) + 1):
-                taken = chosen + (kind,) * n
+    Found digit by digit first (a market holds few distinct digits), then each digit's
+    copies are split between plain and pure in every way the market allows.  Cached: the
+    market changes slowly, and the protocol asks for the legal moves twice per move.
+    """
+    counts = [c.of_digit(market, d) for d in c.DIGITS]
+    found: list[tuple[tuple[int, int], ...]] = []
+
+    def extend(start: int, left: int, chosen: tuple[tuple[int, int], ...]) -> None:
+        for digit in range(start, min(left, c.DIGITS[-1]) + 1):
+            for n in range(1, min(counts[digit - 1], left // digit) + 1):
+                picked = chosen + ((digit, n),)
                 if digit * n == left:
-                    found.append(taken)
+                    found.append(picked)
                 else:
-                    extend(kind + 1, left - digit * n, taken)
+                    extend(digit + 1, left - digit * n, picked)
 
-    extend(0, target, ())
-    return found
+    extend(1, target, ())
+    selections = []
+    for picked in found:
+        ways = []
+        for digit, n in picked:
+            plain, pure = c.kind_of(digit, False), c.kind_of(digit, True)
+            ways.append([(plain,) * (n - b) + (pure,) * b
+                         for b in range(max(0, n - market[plain]), min(n, market[pure]) + 1)])
+        selections.extend(tuple(k for part in combo for k in part) for combo in product(*ways))
+    return tuple(selections)
 
 
 def _choices(hand: Sequence[int], safe: Sequence[int], digit: int,

@@ -108,8 +108,23 @@ class DiamsState(GameState):
             record["position"] = dict(self.opening)
         return record
 
-    def _legal_moves(self) -> list[m.Move]:
-        return legal.legal_moves(self)
+    def legal_moves(self) -> list[m.Move]:
+        """Legal moves for the seat to move, sorted; empty once the game is over."""
+        return list(self._legal()[0])
+
+    def _legal_moves(self) -> frozenset[m.Move]:
+        return self._legal()[1]
+
+    def _legal(self) -> tuple[tuple[m.Move, ...], frozenset[m.Move]]:
+        """The legal moves, sorted and as a set, computed once per state: the protocol asks
+        twice per move (the bot's ``legal_moves``, then ``apply``'s check).  Kept in the
+        instance's ``__dict__``, a memo of a value that never changes."""
+        cached = self.__dict__.get("_legal_cache")
+        if cached is None:
+            moves = () if self.is_over else tuple(sorted(legal.legal_moves(self)))
+            cached = (moves, frozenset(moves))
+            object.__setattr__(self, "_legal_cache", cached)
+        return cached
 
     def _explain(self, move: Any) -> Explanation:
         if isinstance(move, str):
