@@ -12,7 +12,7 @@ PIP    := $(PY) -m pip install --disable-pip-version-check -q
 PORT   ?= 8888
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test install lint lock clean-venv
+.PHONY: lab test install lint lock classroom clean-venv
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -27,6 +27,10 @@ install: $(STAMP)
 lab: install
 	$(VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) \
 		--ServerApp.root_dir=notebooks $(ROOT_FLAG)
+
+# Every notebook as a Voila app (code hidden, widgets live) on 127.0.0.1; PORT= picks the port.
+classroom: install
+	$(PY) tools/classroom.py --port $(PORT)
 
 # The lock is for Python 3.11 on every platform (--universal), with every file's hash.
 lock: install

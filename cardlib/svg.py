@@ -12,9 +12,44 @@ from html import escape
 
 from cardlib.cards import Card
 
+FONT_FAMILY = "DejaVu Sans, Arial, sans-serif"
+"""The one font of every picture: DejaVu Sans has the suit symbols and ships with most Linux
+Jupyter images; Arial and the generic family stand in where it is missing."""
+
+# The palette, in one place so every game's pictures match.
 RED = "#c8102e"
+"""Hearts and diamonds."""
 BLACK = "#1a1a1a"
+"""Spades and clubs."""
 FELT = "#0b6e3a"
+"""The table cloth behind a trick game."""
+CARD_EDGE = "#555"
+BACK = "#23408e"
+BACK_LINE = "#9fb3e6"
+GOLD = "#f2b600"
+"""The outline of a marked card (just received, a diamond in place)."""
+INK = "#222"
+"""Text on a light ground (pile labels, side panels)."""
+GREY = "#888"
+"""Outlines that carry no meaning (an unmarked pile)."""
+CHALK = "white"
+"""Text on the felt."""
+CHALK_SOFT = "#e8f5e9"
+"""Secondary text on the felt (the info line)."""
+TO_PLAY = "#ffeb3b"
+"""The seat whose turn it is."""
+LEADER = "#90caf9"
+"""The seat that led (or leads) the trick on the table."""
+GOOD = "#1b8a3a"
+"""Allowed, won."""
+BAD = "#b00020"
+"""Refused, lost."""
+WARN = "#a15c00"
+"""Stuck: a choice to make, not an error."""
+PILE_TINTS = ("#e8f0fe", "#fff4e0", "#f3e8fd")
+"""Pale grounds that tell kinds of pile apart (Black Diamond's outer, inner, centre)."""
+TEAM_COLOURS = ("#ff8a65", "#ce93d8", "#80deea", "#c5e1a5", "#fff59d", "#f48fb1")
+"""One colour per team (up to six teams, one per seat), light enough to read dark text on."""
 
 _RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -23,48 +58,53 @@ def rank_label(card: Card) -> str:
     return _RANK_LABEL.get(card.rank, str(card.rank))
 
 
+def svg_text(x: float, y: float, words: str, size: float = 15, *, bold: bool = False,
+             anchor: str = "start", fill: str = INK) -> str:
+    """A line of text at baseline ``y`` in the house font; ``words`` are escaped here."""
+    weight = ' font-weight="bold"' if bold else ""
+    align = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}"{align} font-family="{FONT_FAMILY}" '
+            f'font-size="{size:.1f}"{weight} fill="{fill}">{escape(words)}</text>')
+
+
 def card_group(card: Card, x: float, y: float, w: float, dim: bool, mark: str | None) -> str:
+    """One face-up card with its top-left corner at (x, y); ``mark`` outlines it in gold."""
     h = w * 1.4
     colour = RED if card.is_red else BLACK
     corner = w * 0.26
     big = w * 0.55
     opacity = ' opacity="0.45"' if dim else ""
-    stroke = "#f2b600" if mark else "#555"
+    stroke = GOLD if mark else CARD_EDGE
     stroke_w = w * 0.06 if mark else 1.2
+    marked = ' data-marked="true"' if mark else ""
     label = rank_label(card)
     return (
-        f'<g transform="translate({x:.1f},{y:.1f})"{opacity}>'
+        f'<g class="cardlib-face" data-card="{card.code}"{marked} '
+        f'transform="translate({x:.1f},{y:.1f})"{opacity}>'
         f"<title>{escape(card.name)} ({card.code})</title>"
         f'<rect x="1" y="1" width="{w - 2:.1f}" height="{h - 2:.1f}" rx="{w * 0.09:.1f}" '
         f'fill="white" stroke="{stroke}" stroke-width="{stroke_w:.1f}"/>'
-        f'<text x="{w * 0.08:.1f}" y="{corner * 1.05:.1f}" font-family="DejaVu Sans, Arial, '
-        f'sans-serif" font-weight="bold" font-size="{corner:.1f}" fill="{colour}">{label}</text>'
-        f'<text x="{w * 0.08:.1f}" y="{corner * 2.05:.1f}" font-family="DejaVu Sans, Arial, '
-        f'sans-serif" font-size="{corner:.1f}" fill="{colour}">{card.symbol}</text>'
-        f'<text x="{w * 0.5:.1f}" y="{h * 0.5 + big * 0.35:.1f}" text-anchor="middle" '
-        f'font-family="DejaVu Sans, Arial, sans-serif" font-size="{big:.1f}" '
-        f'fill="{colour}">{card.symbol}</text>'
-        f'<text x="{w * 0.92:.1f}" y="{h - w * 0.08:.1f}" text-anchor="end" '
-        f'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" '
-        f'font-size="{corner:.1f}" fill="{colour}">{label}</text>'
-        "</g>"
+        + svg_text(w * 0.08, corner * 1.05, label, corner, bold=True, fill=colour)
+        + svg_text(w * 0.08, corner * 2.05, card.symbol, corner, fill=colour)
+        + svg_text(w * 0.5, h * 0.5 + big * 0.35, card.symbol, big, anchor="middle",
+                   fill=colour)
+        + svg_text(w * 0.92, h - w * 0.08, label, corner, bold=True, anchor="end",
+                   fill=colour)
+        + "</g>"
     )
 
 
 def back_group(x: float, y: float, w: float, text: str = "") -> str:
+    """One face-down card with its top-left corner at (x, y), ``text`` written on it."""
     h = w * 1.4
-    label = (
-        f'<text x="{w / 2:.1f}" y="{h / 2 + w * 0.1:.1f}" text-anchor="middle" '
-        f'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" '
-        f'font-size="{w * 0.28:.1f}" fill="white">{escape(text)}</text>'
-        if text else ""
-    )
+    label = (svg_text(w / 2, h / 2 + w * 0.1, text, w * 0.28, bold=True, anchor="middle",
+                      fill=CHALK) if text else "")
     return (
-        f'<g transform="translate({x:.1f},{y:.1f})">'
+        f'<g class="cardlib-facedown" transform="translate({x:.1f},{y:.1f})">'
         f'<rect x="1" y="1" width="{w - 2:.1f}" height="{h - 2:.1f}" rx="{w * 0.09:.1f}" '
-        f'fill="#23408e" stroke="#555" stroke-width="1.2"/>'
+        f'fill="{BACK}" stroke="{CARD_EDGE}" stroke-width="1.2"/>'
         f'<rect x="{w * 0.1:.1f}" y="{w * 0.1:.1f}" width="{w * 0.8:.1f}" '
-        f'height="{h - w * 0.2:.1f}" rx="{w * 0.06:.1f}" fill="none" stroke="#9fb3e6" '
+        f'height="{h - w * 0.2:.1f}" rx="{w * 0.06:.1f}" fill="none" stroke="{BACK_LINE}" '
         f'stroke-width="1.5" stroke-dasharray="4 3"/>{label}</g>'
     )
 

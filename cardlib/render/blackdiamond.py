@@ -9,12 +9,24 @@ missing figure.  Piles show every card, fanned downwards, with ``count/limit``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 
 from cardlib import display
 from cardlib.blackdiamond.rules import PILE_BY_NAME, PILES, POSITIONS
 from cardlib.blackdiamond.state import BlackDiamondState, BlackDiamondView
-from cardlib.svg import back_group, card_group, svg_document
+from cardlib.svg import (
+    BAD,
+    CHALK,
+    GOOD,
+    GREY,
+    INK,
+    PILE_TINTS,
+    RED,
+    WARN,
+    back_group,
+    card_group,
+    svg_document,
+    svg_text,
+)
 
 CARD_W = 58
 CELL_W, CELL_H = 96, 130
@@ -24,20 +36,19 @@ PILE_CELLS = {
     "N": (2, 0), "E": (4, 2), "S": (2, 4), "W": (0, 2),
     "NE": (3, 1), "SE": (3, 3), "SW": (1, 3), "NW": (1, 1), "C": (2, 2),
 }
-KIND_COLOUR = {"outer": "#e8f0fe", "inner": "#fff4e0", "centre": "#f3e8fd"}
+KIND_COLOUR = dict(zip(("outer", "inner", "centre"), PILE_TINTS, strict=True))
 
 
 def _slot(name: str, x: float, y: float, cards, highlight: bool | None) -> str:
     pile = PILE_BY_NAME[name]
     fill = KIND_COLOUR[pile.kind]
-    stroke = {True: "#1b8a3a", False: "#b00020", None: "#888"}[highlight]
+    stroke = {True: GOOD, False: BAD, None: GREY}[highlight]
     width = 4 if highlight is not None else 1.5
     parts = [
         f'<rect x="{x + 4}" y="{y + 4}" width="{CELL_W - 8}" height="{CELL_H - 8}" rx="8" '
         f'fill="{fill}" stroke="{stroke}" stroke-width="{width}" stroke-dasharray="6 4"/>',
-        f'<text x="{x + CELL_W / 2}" y="{y + CELL_H - 10}" text-anchor="middle" '
-        f'font-family="DejaVu Sans, sans-serif" font-size="13" fill="#333">'
-        f"{name} {len(cards)}/{pile.limit}</text>",
+        svg_text(x + CELL_W / 2, y + CELL_H - 10, f"{name} {len(cards)}/{pile.limit}", 13,
+                 anchor="middle"),
     ]
     step = 14 if len(cards) > 1 else 0
     left = x + (CELL_W - CARD_W) / 2
@@ -67,9 +78,8 @@ def board_svg(
         col, row = DIAMOND_CELLS[pos]
         x, y = col * CELL_W + (CELL_W - CARD_W) / 2, row * CELL_H + 12
         parts.append(card_group(card, x, y, CARD_W, False, "gold"))
-        parts.append(f'<text x="{col * CELL_W + CELL_W / 2}" y="{row * CELL_H + CELL_H - 10}" '
-                     'text-anchor="middle" font-family="DejaVu Sans, sans-serif" '
-                     f'font-size="13" font-weight="bold" fill="#c8102e">{pos}</text>')
+        parts.append(svg_text(col * CELL_W + CELL_W / 2, row * CELL_H + CELL_H - 10, pos, 13,
+                              bold=True, anchor="middle", fill=RED))
     if not side_panel:
         width, height = 5 * CELL_W, 5 * CELL_H
         return svg_document(width, height, "".join(parts), "Black Diamond board", scale)
@@ -89,14 +99,12 @@ def board_svg(
                                 "gold"))
     parts.append(_label(side, 460, f"Placed: {view.placed}/26"))
     if view.outcome:
-        colour = "#1b8a3a" if view.outcome == "win" else "#b00020"
-        parts.append(f'<text x="{side}" y="490" font-family="DejaVu Sans, sans-serif" '
-                     f'font-size="20" font-weight="bold" fill="{colour}">'
-                     f"{'WON' if view.outcome == 'win' else 'LOST'}</text>")
+        won = view.outcome == "win"
+        parts.append(svg_text(side, 490, "WON" if won else "LOST", 20, bold=True,
+                              fill=GOOD if won else BAD))
     elif view.stuck:
-        parts.append(f'<text x="{side}" y="490" font-family="DejaVu Sans, sans-serif" '
-                     'font-size="16" font-weight="bold" fill="#a15c00">stuck: replace or '
-                     "clear</text>")
+        parts.append(svg_text(side, 490, "stuck: replace or clear", 16, bold=True,
+                              fill=WARN))
     width, height = side + 2 * CARD_W + 30, 5 * CELL_H
     return svg_document(width, height, "".join(parts), "Black Diamond board", scale)
 
@@ -107,29 +115,26 @@ def layout_svg() -> str:
     for pile in PILES:
         col, row = PILE_CELLS[pile.name]
         x, y = col * CELL_W, row * CELL_H
+        middle = x + CELL_W / 2
         parts.append(
             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL_W - 8}" height="{CELL_H - 8}" rx="8" '
-            f'fill="{KIND_COLOUR[pile.kind]}" stroke="#888" stroke-dasharray="6 4"/>'
-            f'<text x="{x + CELL_W / 2}" y="{y + 50}" text-anchor="middle" font-size="22" '
-            f'font-family="DejaVu Sans, sans-serif" font-weight="bold">{pile.name}</text>'
-            f'<text x="{x + CELL_W / 2}" y="{y + 75}" text-anchor="middle" font-size="13" '
-            f'font-family="DejaVu Sans, sans-serif">{pile.kind}</text>'
-            f'<text x="{x + CELL_W / 2}" y="{y + 95}" text-anchor="middle" font-size="13" '
-            f'font-family="DejaVu Sans, sans-serif">limit {pile.limit}</text>'
+            f'fill="{KIND_COLOUR[pile.kind]}" stroke="{GREY}" stroke-dasharray="6 4"/>'
+            + svg_text(middle, y + 50, pile.name, 22, bold=True, anchor="middle")
+            + svg_text(middle, y + 75, pile.kind, 13, anchor="middle")
+            + svg_text(middle, y + 95, f"limit {pile.limit}", 13, anchor="middle")
         )
     for pos, (col, row) in DIAMOND_CELLS.items():
         cx, cy = col * CELL_W + CELL_W / 2, row * CELL_H + CELL_H / 2
         parts.append(
             f'<polygon points="{cx},{cy - 45} {cx + 32},{cy} {cx},{cy + 45} {cx - 32},{cy}" '
-            f'fill="#c8102e"/><text x="{cx}" y="{cy + 7}" text-anchor="middle" font-size="20" '
-            f'font-family="DejaVu Sans, sans-serif" fill="white" font-weight="bold">{pos}</text>'
+            f'fill="{RED}"/>'
+            + svg_text(cx, cy + 7, pos, 20, bold=True, anchor="middle", fill=CHALK)
         )
     return svg_document(5 * CELL_W, 5 * CELL_H, "".join(parts), "Black Diamond layout")
 
 
 def _label(x: float, y: float, text: str) -> str:
-    return (f'<text x="{x}" y="{y}" font-family="DejaVu Sans, sans-serif" font-size="15" '
-            f'fill="#222">{escape(text)}</text>')
+    return svg_text(x, y, text, 15, fill=INK)
 
 
 def view_html(view: BlackDiamondView) -> str:

@@ -1,102 +1,64 @@
-"""Hearts at the table: your hand at the bottom, the other three around, the trick between.
+"""Hearts at the table: the four-seat picture of :mod:`cardlib.render.table`.
 
 Seen from one seat, the player to the left (the next to play, "left" in passing) sits on
 the left of the picture, across at the top, right on the right, as at a real table.  A
 view draws the other hands face down; a whole state (a teacher's view) draws them face up.
+The cards just received in the pass are outlined in gold.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 from cardlib import display
 from cardlib.cards import Card
-from cardlib.hearts.deck import PLAYERS, SEATS, cards_of
+from cardlib.hearts.deck import PLAYERS, SEATS, TRICKS, cards_of
 from cardlib.hearts.state import HeartsState
 from cardlib.hearts.view import HeartsView
-from cardlib.svg import back_group, card_group, svg_document
+from cardlib.render.table import HEIGHT, WIDTH, TableScene, TableSeat
+from cardlib.render.table import table_svg as draw_table
 
-W, H = 860, 600
-CARD = 56
-FONT = "font-family='DejaVu Sans, sans-serif'"
-
-
-def _by_suit(cards) -> list[Card]:
-    order = {"C": 0, "D": 1, "S": 2, "H": 3}
-    ace_high = {1: 14}
-    return sorted(cards, key=lambda c: (order[c.suit], ace_high.get(c.rank, c.rank)))
+W, H = WIDTH, HEIGHT
+"""The picture's drawing units (the widgets scale it by these)."""
 
 
-def _fan(cards, x: float, y: float, face_up: bool, width: float = CARD, step: float = 0.42,
-         marked: frozenset = frozenset()) -> str:
-    parts = []
-    for i, card in enumerate(cards):
-        cx = x + i * width * step
-        if face_up:
-            parts.append(card_group(card, cx, y, width, False, "gold" if card in marked else None))
+def in_hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Clubs, diamonds, spades, hearts (the colours alternate), each low to high as the
+    tricks rank them (ace high)."""
+    return tuple(sorted(cards, key=lambda card: ("CDSH".index(card.suit), TRICKS.power(card))))
+
+
+def table_scene(view: HeartsView, hands: tuple[tuple[Card, ...], ...] | None = None
+                ) -> TableScene:
+    """What the table shows ``view.seat``; ``hands`` (all four) turns every hand face up."""
+    seats = []
+    for seat in range(PLAYERS):
+        if hands is not None:
+            cards: tuple[Card, ...] | None = in_hand_order(hands[seat])
         else:
-            parts.append(back_group(cx, y, width))
-    return "".join(parts)
-
-
-def _text(x: float, y: float, text: str, size: int = 15, weight: str = "normal",
-          anchor: str = "start", colour: str = "#222") -> str:
-    return (f"<text x='{x}' y='{y}' {FONT} font-size='{size}' font-weight='{weight}' "
-            f"text-anchor='{anchor}' fill='{colour}'>{escape(text)}</text>")
+            cards = in_hand_order(view.hand) if seat == view.seat else None
+        seats.append(TableSeat(
+            name=SEATS[seat],
+            score=f"{view.totals[seat]} pts (+{view.points_taken[seat]} this hand)",
+            hand_size=view.hand_sizes[seat] if cards is None else len(cards),
+            cards=cards,
+        ))
+    info = (f"Hand {view.hand_number + 1} · pass {view.pass_direction} · hearts "
+            f"{'broken' if view.hearts_broken else 'not broken'}")
+    return TableScene(
+        seats=tuple(seats), viewer=view.seat, trick=tuple(view.trick.plays()),
+        # while cards are passed nobody leads yet
+        leader=view.leader if view.phase == "play" else None,
+        to_move=view.to_move, turn_label="to pass" if view.phase == "pass" else "to play",
+        info=info, highlight=frozenset(view.received or ()),
+        title=f"Hearts table seen by {SEATS[view.seat]}",
+    )
 
 
 def table_svg(view: HeartsView, hands: tuple[tuple[Card, ...], ...] | None = None) -> str:
     """The table seen from ``view.seat``; ``hands`` (all four) turns every hand face up."""
-    me = view.seat
-    around = {"bottom": me, "left": (me + 1) % PLAYERS, "top": (me + 2) % PLAYERS,
-              "right": (me + 3) % PLAYERS}
-    parts = [f"<rect width='{W}' height='{H}' rx='18' fill='#0b6e3a'/>"]
-    received = frozenset(view.received or ())
-    for place, seat in around.items():
-        cards = _by_suit(hands[seat]) if hands else None
-        if seat == me:
-            mine = cards or _by_suit(view.hand)
-            big = CARD * 1.15
-            x = (W - big * (1 + 0.5 * (len(mine) - 1))) / 2 if mine else W / 2
-            parts.append(_fan(mine, x, H - big * 1.4 - 14, True, big, 0.5, marked=received))
-            parts.append(_label(seat, view, W / 2, H - big * 1.4 - 24, "middle"))
-            continue
-        size = len(cards) if cards else view.hand_sizes[seat]
-        fan = cards if cards else [None] * size
-        small = CARD * 0.75
-        if place == "top":
-            x = (W - small * (1 + 0.42 * max(size - 1, 0))) / 2
-            parts.append(_fan(fan, x, 14, bool(cards), small))
-            parts.append(_label(seat, view, W / 2, small * 1.4 + 34, "middle"))
-        else:
-            x = 16 if place == "left" else W - 16 - small * (1 + 0.3 * 6)
-            for row in range(0, max(size, 1), 7):
-                parts.append(_fan(fan[row:row + 7], x, 150 + (row // 7) * small * 1.1,
-                                  bool(cards), small, 0.3))
-            if place == "left":
-                parts.append(_label(seat, view, 16, 138, "start"))
-            else:
-                parts.append(_label(seat, view, W - 16, 138, "end"))
-    # the trick in the middle, each card in front of the seat that played it
-    spots = {"bottom": (W / 2 - CARD / 2, 310), "top": (W / 2 - CARD / 2, 160),
-             "left": (W / 2 - CARD * 1.9, 235), "right": (W / 2 + CARD * 0.9, 235)}
-    where = {seat: place for place, seat in around.items()}
-    trick = view.trick
-    for seat, card in trick.plays():
-        x, y = spots[where[seat]]
-        parts.append(card_group(card, x, y, CARD, False, None))
-    info = (f"Hand {view.hand_number + 1} · pass {view.pass_direction} · hearts "
-            f"{'broken' if view.hearts_broken else 'not broken'}")
-    parts.append(_text(16, 26, info, 13, colour="#e8f5e9"))
-    return svg_document(W, H, "".join(parts), f"Hearts table seen by {SEATS[me]}")
-
-
-def _label(seat: int, view: HeartsView, x: float, y: float, anchor: str) -> str:
-    taken = view.points_taken[seat]
-    text = f"{SEATS[seat]} · {view.totals[seat]} pts (+{taken} this hand)"
-    weight = "bold" if seat == view.to_move else "normal"
-    colour = "#ffeb3b" if seat == view.to_move else "white"
-    return _text(x, y, text, 15, weight, anchor, colour)
+    return draw_table(table_scene(view, hands))
 
 
 def scores_html(view: HeartsView) -> str:
