@@ -2,9 +2,10 @@
 
 Every bot decides from ``state.view(seat)`` and ``state.legal_moves()`` only, so it knows
 what a person in that seat would know: its own hand and safe, the market, the discard
-pile, how many cards the others hold.  The sampling bot imagines the hidden cards in a way
-that fits the view (:func:`determinize`, kept apart so the shared Monte Carlo bot can use
-it) and plays each candidate move out in those imagined tables.
+pile, how many cards the others hold.  The sampling bot is the shared Monte Carlo searcher
+(:class:`cardlib.bots.MonteCarloBot`) with Diam's hooks: :func:`determinize` imagines the
+hidden cards in a way that fits the view, and each candidate move is played out to the end
+of the round in those imagined tables.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardlib.bots import Bot, RandomBot
+from cardlib.bots import Bot, MonteCarloBot, RandomBot
 
 from . import cards as c
 from . import moves as m
@@ -22,7 +23,8 @@ from .scoring import collection_points
 from .state import DiamsState
 from .view import DiamsView
 
-__all__ = ["RandomBot", "RuleOfThumbBot", "SamplingBot", "determinize"]
+__all__ = ["RandomBot", "RuleOfThumbBot", "SamplingBot", "determinize", "round_margin",
+           "round_over"]
 
 
 class RuleOfThumbBot:
@@ -173,15 +175,51 @@ def _split(size: int, rng: random.Random) -> list[int]:
     return parts
 
 
-# --- the sampling bot ---------------------------------------------------------------------
+# --- the sampling bot: the shared Monte Carlo searcher with Diam's hooks --------------------
+
+def round_over(view: DiamsView, state: DiamsState) -> bool:
+    """The horizon of a playout: the end of the round being played."""
+    return state.is_over or state.round != view.round
+
+
+def round_margin(view: DiamsView, state: DiamsState) -> float:
+    """What a finished playout is worth to ``view.seat``: its round points minus the best
+    other seat's."""
+    points = state.results[view.round].points
+    return points[view.seat] - max(p for s, p in enumerate(points) if s != view.seat)
+
+
+def shortlist(view: DiamsView, legal: Sequence[m.Move], width: int) -> list[m.Move]:
+    """The ``width`` moves the rule of thumb rates best (both draws in phase 1)."""
+    if view.phase == "draw":
+        return list(legal)
+    if view.phase == "discard":
+        return sorted(legal, key=lambda move: (want(view, move.card), move))[:width]
+    return sorted(legal, key=lambda move: (-gain(view, move), move))[:width]
+
+
+class _Offered:
+    """A state seen through a shortlist: the searcher tries only these moves."""
+
+    def __init__(self, state: DiamsState, moves: list[m.Move]):
+        self._state, self._moves = state, moves
+        self.to_move = state.to_move
+
+    def legal_moves(self) -> list[m.Move]:
+        return list(self._moves)
+
+    def view(self, seat: int) -> DiamsView:
+        return self._state.view(seat)
+
 
 class SamplingBot:
     """Tries its best few moves in imagined tables and keeps the best on average.
 
-    For each of ``samples`` imagined tables (:func:`determinize`), every candidate move
-    (the ``width`` best by the rule of thumb) is played, then every seat plays the rule of
-    thumb until the round ends.  A move's value is this seat's round points minus the best
-    other seat's.  Seeded: the same seed and the same game give the same choices.
+    The shared :class:`cardlib.bots.MonteCarloBot` with Diam's hooks: :func:`determinize`
+    imagines the hidden cards, the rule-of-thumb bot plays every seat to the end of the
+    round (:func:`round_over`), and :func:`round_margin` scores it.  Only the ``width``
+    moves the rule of thumb rates best are tried (a turn can offer a hundred, most of them
+    blind drillings), each in ``samples`` imagined tables.  Seeded.
     """
 
     name = "sampling"
@@ -191,32 +229,15 @@ class SamplingBot:
         if samples < 1 or width < 1:
             raise ValueError(f"samples={samples!r}, width={width!r}: give at least 1 each")
         self.samples, self.width = samples, width
-        self._rng = random.Random(seed)
-        self._policy = policy or RuleOfThumbBot()
+        self._search = MonteCarloBot(determinize, round_margin, horizon=round_over,
+                                     policy=policy or RuleOfThumbBot(), seed=seed,
+                                     playouts=samples * width)
 
     def choose(self, state: DiamsState) -> m.Move:
         legal = state.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        view = state.view(state.to_move)
-        candidates = self.shortlist(view, legal)
-        value = dict.fromkeys(candidates, 0.0)
-        for _ in range(self.samples):
-            world = determinize(view, self._rng)
-            for move in candidates:
-                value[move] += self._playout(world.apply(move), view.seat, view.round)
-        return max(candidates, key=lambda move: (value[move], move))
-
-    def shortlist(self, view: DiamsView, legal: Sequence[m.Move]) -> list[m.Move]:
-        """The ``width`` moves the rule of thumb rates best (all of them in phase 1)."""
-        if view.phase == "draw":
-            return list(legal)
-        if view.phase == "discard":
-            return sorted(legal, key=lambda move: want(view, move.card))[:self.width]
-        return sorted(legal, key=lambda move: -gain(view, move))[:self.width]
-
-    def _playout(self, state: DiamsState, seat: int, round_number: int) -> float:
-        while not state.is_over and state.round == round_number:
-            state = state.apply(self._policy.choose(state))
-        points = state.results[round_number].points
-        return points[seat] - max(p for s, p in enumerate(points) if s != seat)
+        moves = shortlist(state.view(state.to_move), legal, self.width)
+        # as many imagined tables per move whatever the shortlist's length
+        self._search.playouts = self.samples * len(moves)
+        return self._search.choose(_Offered(state, moves))

@@ -33,8 +33,9 @@ _BY_CODE = {code: kind for kind, code in SPECIAL_CODES.items()}
 _BY_CODE.update({"secur'express": EXPRESS, "securexpress": EXPRESS, "drilling": DRILL,
                  "safe-drilling": DRILL, "sleight-of-hand": SLEIGHT})
 
-PURE_MARK = "🔍"
-"""The exceptional-purity symbol (the seed: 'magnifying glass symbol'), in labels."""
+PURE_MARK = "⌕"
+"""The exceptional-purity symbol in labels: the seed's 'magnifying glass symbol'.  U+2315
+looks like one and, unlike the emoji, is in DejaVu Sans, the pictures' font."""
 
 EMPTY: tuple[int, ...] = (0,) * KINDS
 
@@ -85,8 +86,8 @@ def parse_kind(text: str) -> int:
     raw = text.strip().lower()
     if raw in _BY_CODE:
         return _BY_CODE[raw]
-    pure = raw.endswith(("*", "p", PURE_MARK))
-    digits = raw.rstrip("*p" + PURE_MARK)
+    pure = raw.endswith(("*", "p", PURE_MARK, "🔍"))
+    digits = raw.rstrip("*p🔍" + PURE_MARK)
     if digits.isdigit() and 1 <= int(digits) <= 10:
         return kind_of(int(digits), pure)
     raise BadMoveText(f"{text!r} is not a Diam's card: write a digit 1..10 ('7'), a pure "

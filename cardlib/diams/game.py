@@ -72,7 +72,7 @@ class Diams(Game):
         return parse_move(text)
 
     def move_label(self, move: Move) -> str:
-        """A short label for a move button: ``7 → market: take 3 + 4🔍`` …"""
+        """A short label for a move button: ``7 → market: take 3 + 4⌕`` …"""
         return move_label(move)
 
 

@@ -19,23 +19,30 @@ from cardlib.diams.ruleset import COLLECTION_SIZES, Ruleset
 from cardlib.diams.scoring import RoundResult, collection_points
 from cardlib.diams.state import DiamsState
 from cardlib.diams.view import DiamsView
-from cardlib.svg import BLACK, FELT, back_group, svg_document
+from cardlib.svg import (
+    BAD,
+    BLACK,
+    CARD_EDGE,
+    CHALK,
+    CHALK_SOFT,
+    FELT,
+    GOLD,
+    GREY,
+    INK,
+    RED,
+    TO_PLAY,
+    back_group,
+    svg_document,
+    svg_text,
+)
 
-FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
 CARD = 50
 COLOURS = {
     1: "#8d8d8d", 2: "#8b5a2b", 3: "#e8790c", 4: "#d4b000", 5: "#2e9e3e",
-    6: "#0f9d9a", 7: "#c8102e", 8: "#2456c9", 9: "#7b2fbf", 10: "#e0489a",
+    6: "#0f9d9a", 7: RED, 8: "#2456c9", 9: "#7b2fbf", 10: "#e0489a",
 }
 """One colour per digit (ours: the source gives none); the 7, the most valuable, is red."""
 SPECIAL_COLOUR = "#263238"
-
-
-def _text(x: float, y: float, text: str, size: float = 14, *, weight: str = "normal",
-          anchor: str = "start", colour: str = "white") -> str:
-    return (f"<text x='{x:.1f}' y='{y:.1f}' {FONT} font-size='{size:.1f}' "
-            f"font-weight='{weight}' text-anchor='{anchor}' fill='{colour}'>"
-            f"{escape(text)}</text>")
 
 
 def _glass(x: float, y: float, r: float, colour: str) -> str:
@@ -50,18 +57,19 @@ def _glass(x: float, y: float, r: float, colour: str) -> str:
 def card_group(kind: int, x: float, y: float, w: float = CARD, *, mark: bool = False) -> str:
     """One card face at (x, y), ``w`` wide; ``mark`` outlines it in gold."""
     h = w * 1.4
-    stroke = "#f2b600" if mark else "#555"
+    stroke = GOLD if mark else CARD_EDGE
     stroke_w = w * 0.07 if mark else 1.2
     title = escape(c.name(kind))
     if not c.is_diamond(kind):
         words = c.label(kind).replace("'", "' ").split(" ")
-        lines = "".join(_text(w / 2, h * 0.42 + i * w * 0.2, word, w * 0.17, weight="bold",
-                              anchor="middle") for i, word in enumerate(words[:3]))
+        lines = "".join(svg_text(w / 2, h * 0.42 + i * w * 0.2, word, w * 0.17, bold=True,
+                                 anchor="middle", fill=CHALK)
+                        for i, word in enumerate(words[:3]))
         return (f"<g transform='translate({x:.1f},{y:.1f})' data-diams-card='{c.code(kind)}'>"
                 f"<title>{title}</title><rect x='1' y='1' width='{w - 2:.1f}' "
                 f"height='{h - 2:.1f}' rx='{w * 0.09:.1f}' fill='{SPECIAL_COLOUR}' "
                 f"stroke='{stroke}' stroke-width='{stroke_w:.1f}'/>"
-                f"{_text(w / 2, h * 0.22, '★', w * 0.28, anchor='middle', colour='#ffd54f')}"
+                f"{svg_text(w / 2, h * 0.22, '★', w * 0.28, anchor='middle', fill=GOLD)}"
                 f"{lines}</g>")
     digit, colour = c.digit_of(kind), COLOURS[c.digit_of(kind)]
     cx, cy, r = w / 2, h * 0.56, w * 0.28
@@ -76,7 +84,7 @@ def card_group(kind: int, x: float, y: float, w: float = CARD, *, mark: bool = F
             f"stroke-width='{stroke_w:.1f}'/>"
             f"<rect x='{w * 0.06:.1f}' y='{h * 0.86:.1f}' width='{w * 0.88:.1f}' "
             f"height='{h * 0.08:.1f}' rx='2' fill='{colour}'/>"
-            f"{_text(w * 0.1, w * 0.32, str(digit), w * 0.3, weight='bold', colour=colour)}"
+            f"{svg_text(w * 0.1, w * 0.32, str(digit), w * 0.3, bold=True, fill=colour)}"
             f"{gem}{glass}</g>")
 
 
@@ -101,7 +109,7 @@ def row_svg(kinds: Sequence[int], width: float = CARD, *, overlap: float = 0.0,
 
 
 def _safe(safe: Sequence[int], x: float, y: float, w: float) -> tuple[str, float]:
-    """A safe's collections, one fanned-down stack per digit; returns the svg and width."""
+    """A safe's collections, one stack per digit fanned downwards; the svg and its width."""
     parts, at = [], x
     for digit in c.DIGITS:
         kinds = [k for k in (c.kind_of(digit, False), c.kind_of(digit, True))
@@ -113,69 +121,76 @@ def _safe(safe: Sequence[int], x: float, y: float, w: float) -> tuple[str, float
     return "".join(parts), at - x
 
 
+def _tallest(safe: Sequence[int]) -> int:
+    return max(c.of_digit(safe, d) for d in c.DIGITS)
+
+
+def _stack_height(safe: Sequence[int] | None, w: float) -> float:
+    """How tall a safe drawn by :func:`_safe` is (one card when it is face down)."""
+    return w * 1.4 + max((_tallest(safe) if safe is not None else 1) - 1, 0) * w * 0.3
+
+
 def table_svg(view: DiamsView, hands: Sequence[Sequence[int]] | None = None,
               safes: Sequence[Sequence[int]] | None = None) -> str:
-    """The table seen from ``view.seat``; ``hands`` and ``safes`` (every seat's) turn the
-    others' cards face up, for a teacher's view."""
-    W = 900
-    me, players = view.seat, view.players
-    small = CARD * 0.62
-    parts: list[str] = []
-    turn = "game over" if view.to_move is None else f"seat {view.to_move} to move ({view.phase})"
-    parts.append(_text(16, 26, f"Diam's · round {view.round + 1} of {view.rounds} · {turn}",
-                       16, weight="bold"))
+    """The table seen from ``view.seat``: the others along the top (hand and safe face
+    down, with their sizes), the market, then this seat's safe and hand.  ``hands`` and
+    ``safes`` (every seat's) turn the others' cards face up, for a teacher's view."""
+    width, me, small = 900, view.seat, CARD * 0.62
+    turn = ("game over" if view.to_move is None
+            else f"seat {view.to_move} to move ({view.phase})")
     closing = " · closing card drawn: last turn" if view.closing_drawn else ""
-    parts.append(_text(16, 46, f"ruleset: {view.ruleset.label} · draw pile {view.pile_size} · "
-                               f"discard pile {c.size(view.discard)}{closing}",
-                       12, colour="#e8f5e9"))
-    y = 62
-    for seat in range(players):
+    parts = [svg_text(16, 26, f"Diam's · round {view.round + 1} of {view.rounds} · {turn}",
+                      16, bold=True, fill=CHALK),
+             svg_text(16, 46, f"ruleset: {view.ruleset.label} · draw pile {view.pile_size} · "
+                              f"discard pile {c.size(view.discard)}{closing}", 12,
+                      fill=CHALK_SOFT)]
+    y = 62.0
+    for seat in range(view.players):
         if seat == me:
             continue
-        bold = "bold" if seat == view.to_move else "normal"
-        colour = "#ffeb3b" if seat == view.to_move else "white"
-        parts.append(_text(16, y + 16, f"seat {seat} · {view.chips[seat]} chips", 14,
-                           weight=bold, colour=colour))
         hand = hands[seat] if hands else None
         safe = safes[seat] if safes else None
+        up = seat == view.to_move
+        parts.append(svg_text(16, y + 16, f"seat {seat} · {view.chips[seat]} chips", 14,
+                              bold=up, fill=TO_PLAY if up else CHALK))
         if hand is not None:
             parts.append(_row(c.kinds_in(hand), 170, y, small, 0.7))
         else:
-            for i in range(view.hand_sizes[seat]):
-                parts.append(back_group(170 + i * small * 0.45, y, small))
-            parts.append(_text(170, y + small * 1.4 + 12, f"hand {view.hand_sizes[seat]}", 11))
+            parts.extend(back_group(170 + i * small * 0.45, y, small)
+                         for i in range(view.hand_sizes[seat]))
+        parts.append(svg_text(170, y + small * 1.4 + 12, f"hand {view.hand_sizes[seat]}", 11,
+                              fill=CHALK_SOFT))
         if safe is not None:
-            drawn, _ = _safe(safe, 470, y, small)
-            parts.append(drawn)
+            parts.append(_safe(safe, 470, y, small)[0])
         else:
-            size = view.safe_sizes[seat]
-            parts.append(back_group(470, y, small, str(size) if size else "0"))
-            parts.append(_text(470, y + small * 1.4 + 12, "safe", 11))
-        y += small * 1.4 + 40
-    parts.append(_text(16, y + 16, "Market (face up)", 15, weight="bold"))
-    market = c.kinds_in(view.market)
-    per_line = 20
-    for line in range(0, max(len(market), 1), per_line):
-        parts.append(_row(market[line:line + per_line], 16, y + 24, CARD, 0.85))
+            parts.append(back_group(470, y, small, str(view.safe_sizes[seat])))
+        parts.append(svg_text(470 + small * 1.1, y + 16, f"safe {view.safe_sizes[seat]}", 11,
+                              fill=CHALK_SOFT))
+        y += _stack_height(safe, small) + 28
+    parts.append(svg_text(16, y + 16, "Market (face up)", 15, bold=True, fill=CHALK))
+    market, per_line = c.kinds_in(view.market), 20
+    y += 24
+    for line in range(0, len(market), per_line):
+        parts.append(_row(market[line:line + per_line], 16, y, CARD, 0.85))
         y += CARD * 1.4 + 8
     if not market:
-        parts.append(_text(16, y + 10, "empty", 13, colour="#c8e6c9"))
-    y += 40
-    bold = "bold" if view.to_move == me else "normal"
-    colour = "#ffeb3b" if view.to_move == me else "white"
-    parts.append(_text(16, y, f"Your safe (seat {me} · {view.chips[me]} chips · "
-                              f"{collection_points(view.safe, view.ruleset)} points so far)",
-                       15, weight=bold, colour=colour))
+        parts.append(svg_text(16, y + 14, "empty", 13, fill=CHALK_SOFT))
+        y += 24
+    up = view.to_move == me
+    colour = TO_PLAY if up else CHALK
+    y += 24
+    parts.append(svg_text(16, y, f"Your safe (seat {me} · {view.chips[me]} chips · "
+                                 f"{collection_points(view.safe, view.ruleset)} points in "
+                                 "collections)", 15, bold=up, fill=colour))
     drawn, _ = _safe(view.safe, 16, y + 10, CARD)
-    parts.append(drawn or _text(16, y + 30, "empty", 13, colour="#c8e6c9"))
-    tallest = max((c.of_digit(view.safe, d) for d in c.DIGITS), default=0)
-    y += 20 + CARD * 1.4 + max(tallest - 1, 0) * CARD * 0.3 + 16
-    parts.append(_text(16, y, f"Your hand ({c.size(view.hand)} of 5)", 15, weight=bold,
-                       colour=colour))
+    parts.append(drawn or svg_text(16, y + 30, "empty", 13, fill=CHALK_SOFT))
+    y += 10 + (_stack_height(view.safe, CARD) if drawn else 30) + 24
+    parts.append(svg_text(16, y, f"Your hand ({c.size(view.hand)} of 5)", 15, bold=up,
+                          fill=colour))
     parts.append(_row(c.kinds_in(view.hand), 16, y + 10, CARD * 1.2, 0.9))
     y += 10 + CARD * 1.2 * 1.4 + 16
-    body = f"<rect width='{W}' height='{y:.0f}' rx='16' fill='{FELT}'/>" + "".join(parts)
-    return svg_document(W, y, body, f"Diam's table seen by seat {me}")
+    body = f"<rect width='{width}' height='{y:.0f}' rx='16' fill='{FELT}'/>" + "".join(parts)
+    return svg_document(width, y, body, f"Diam's table seen by seat {me}")
 
 
 def value_table_svg(ruleset: Ruleset, width: float = 560) -> str:
@@ -187,26 +202,26 @@ def value_table_svg(ruleset: Ruleset, width: float = 560) -> str:
     row_h, left, bar_w = 34, 96, width - 150
     height = 56 + row_h * len(order) + (22 if ruleset.assumed else 0)
     parts = [f"<rect width='{width}' height='{height}' rx='12' fill='white' "
-             "stroke='#999'/>",
-             _text(16, 24, "Collection values: points for 3 / 4 / 5 diamonds", 15,
-                   weight="bold", colour=BLACK)]
+             f"stroke='{GREY}'/>",
+             svg_text(16, 24, "Collection values: points for 3 / 4 / 5 diamonds", 15,
+                   bold=True, fill=INK)]
     shades = ("55", "99", "ff")
     for i, digit in enumerate(order):
         y = 40 + i * row_h
         parts.append(card_group(c.kind_of(digit, False), 16, y, 22))
-        parts.append(_text(48, y + 20, f"{digit}", 15, weight="bold",
-                           colour=COLOURS[digit]))
+        parts.append(svg_text(48, y + 20, f"{digit}", 15, bold=True,
+                           fill=COLOURS[digit]))
         for j, (cards, points) in enumerate(zip(COLLECTION_SIZES, ruleset.values[digit - 1],
                                                 strict=True)):
             w = bar_w * points / top
             parts.append(f"<rect x='{left}' y='{y + 2 + j * 10}' width='{w:.1f}' height='9' "
                          f"fill='{COLOURS[digit]}{shades[j]}'/>")
-            parts.append(_text(left + w + 4, y + 10 + j * 10, f"{cards}: {points}", 9,
-                               colour=BLACK))
+            parts.append(svg_text(left + w + 4, y + 10 + j * 10, f"{cards}: {points}", 9,
+                               fill=INK))
     if ruleset.assumed:
-        parts.append(_text(16, height - 12, f"ASSUMED numbers ({ruleset.name}): the real "
-                                            "table is not public", 12, weight="bold",
-                           colour="#b00020"))
+        parts.append(svg_text(16, height - 12, f"ASSUMED numbers ({ruleset.name}): the real "
+                                            "table is not public", 12, bold=True,
+                           fill=BAD))
     return svg_document(width, height, "".join(parts),
                         f"collection values, {ruleset.label}")
 
