@@ -246,9 +246,13 @@ class _Reader:
         return tuple(rows[d] for d in DIGITS)  # type: ignore[misc]
 
 
+def default_text() -> str:
+    """The shipped ruleset file's text: the template to copy for a real ruleset."""
+    return resources.files(__package__).joinpath(DEFAULT_FILE).read_text(encoding="utf-8")
+
+
 def _default() -> Ruleset:
-    text = resources.files(__package__).joinpath(DEFAULT_FILE).read_text(encoding="utf-8")
-    return _parse(text, f"cardlib/diams/{DEFAULT_FILE}")
+    return _parse(default_text(), f"cardlib/diams/{DEFAULT_FILE}")
 
 
 DEFAULT = _default()
