@@ -160,18 +160,18 @@ def table_svg(view: DiamsView, hands: Sequence[Sequence[int]] | None = None,
                          for i in range(view.hand_sizes[seat]))
         parts.append(svg_text(170, y + small * 1.4 + 12, f"hand {view.hand_sizes[seat]}", 11,
                               fill=CHALK_SOFT))
+        parts.append(svg_text(420, y + 16, f"safe {view.safe_sizes[seat]}", 11,
+                              fill=CHALK_SOFT))
         if safe is not None:
             parts.append(_safe(safe, 470, y, small)[0])
-        else:
+        elif view.safe_sizes[seat]:
             parts.append(back_group(470, y, small, str(view.safe_sizes[seat])))
-        parts.append(svg_text(470 + small * 1.1, y + 16, f"safe {view.safe_sizes[seat]}", 11,
-                              fill=CHALK_SOFT))
         y += _stack_height(safe, small) + 28
     parts.append(svg_text(16, y + 16, "Market (face up)", 15, bold=True, fill=CHALK))
-    market, per_line = c.kinds_in(view.market), 20
+    market, per_line = c.kinds_in(view.market), 16
     y += 24
     for line in range(0, len(market), per_line):
-        parts.append(_row(market[line:line + per_line], 16, y, CARD, 0.85))
+        parts.append(_row(market[line:line + per_line], 16, y, CARD, 1.04))
         y += CARD * 1.4 + 8
     if not market:
         parts.append(svg_text(16, y + 14, "empty", 13, fill=CHALK_SOFT))
@@ -187,7 +187,7 @@ def table_svg(view: DiamsView, hands: Sequence[Sequence[int]] | None = None,
     y += 10 + (_stack_height(view.safe, CARD) if drawn else 30) + 24
     parts.append(svg_text(16, y, f"Your hand ({c.size(view.hand)} of 5)", 15, bold=up,
                           fill=colour))
-    parts.append(_row(c.kinds_in(view.hand), 16, y + 10, CARD * 1.2, 0.9))
+    parts.append(_row(c.kinds_in(view.hand), 16, y + 10, CARD * 1.2, 1.04))
     y += 10 + CARD * 1.2 * 1.4 + 16
     body = f"<rect width='{width}' height='{y:.0f}' rx='16' fill='{FELT}'/>" + "".join(parts)
     return svg_document(width, y, body, f"Diam's table seen by seat {me}")
