@@ -12,7 +12,9 @@ Three small widgets, each built on one scripted table (``game.from_position``):
 
 Nothing here decides a rule: every verdict is the engine's own ``explain`` (with its rule
 id), and every table after a move is the engine's own ``apply``.  Pictures show every card
-face up (a teacher's view), so the learner sees what a move took from whom.  For tests,
+face up (a teacher's view), so the learner sees what a move took from whom.  The widgets
+stand on the shared :class:`~cardlib.widgets.base.TeachingWidget` (message line, errors
+shown in it); a Diam's scene is no trick, so the trick-game steps do not apply.  For tests,
 each widget's state is plain Python (``verdict``, ``outcomes``, ``after``) and methods set
 what a click sets; for browser tests each control carries a ``diams-*`` CSS class.
 """
@@ -22,7 +24,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from html import escape
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -31,8 +32,11 @@ from cardlib.diams import moves as m
 from cardlib.diams.state import DiamsState
 from cardlib.protocol import Explanation
 from cardlib.render.diams import state_html
+from cardlib.widgets.base import TeachingWidget, add_classes
 
 __all__ = ["MarketVisit", "MoveTrial", "SecureChooser", "verdict_html"]
+
+_AUTO = {"width": "auto"}
 
 
 def css_code(kind: int) -> str:
@@ -50,50 +54,39 @@ def verdict_html(move: str, why: Explanation) -> str:
             f"<small><code>[{escape(why.rule)}]</code></small></div>")
 
 
-def _shown(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Show an exception from a callback in the widget's message line (a callback's
-    traceback would otherwise vanish into the browser console)."""
+class _Step(TeachingWidget):
+    """What every step has: a scripted game in progress, a message line, a picture of the
+    table with every card face up."""
 
-    @functools.wraps(method)
-    def wrapper(self: _Step, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - shown to the learner
-            self.message.value = (f"<b style='color:#b00020'>Error</b> "
-                                  f"{escape(type(exc).__name__)}: {escape(str(exc))}")
-            return None
-
-    return wrapper
-
-
-class _Step(widgets.VBox):
-    """What every step has: a scripted state in phase 2 or 1, a message line, a picture."""
-
-    css = "diams-step"
-
-    def __init__(self, state: DiamsState, children: Sequence[widgets.Widget]):
+    def __init__(self, state: DiamsState, css: str):
         if not isinstance(state, DiamsState) or state.is_over:
             raise ValueError(f"a Diam's step needs a game in progress, got {state!r}")
+        super().__init__("diams-step", css, prefix="diams")
         self.state = state
-        self.message = widgets.HTML()
-        self.message.add_class("diams-message")
-        self.picture = widgets.HTML(state_html(state))
-        self.picture.add_class("diams-picture")
-        super().__init__([*children, self.message, self.picture])
-        self.add_class("diams-step")
-        self.add_class(self.css)
+        self.picture = add_classes(widgets.HTML(state_html(state)), "diams-picture")
 
-    def _button(self, label: str, css: str, on_click: Callable[[], None],
-                toggle: bool = False) -> widgets.Widget:
-        if toggle:
-            button = widgets.ToggleButton(description=label, layout={"width": "auto"})
-            button.observe(lambda _change: _shown(lambda self_: on_click())(self), "value")
-        else:
-            button = widgets.Button(description=label, layout={"width": "auto"})
-            button.on_click(lambda _b: _shown(lambda self_: on_click())(self))
-        for name in css.split():
-            button.add_class(name)
-        return button
+    def _lay_out(self, controls: Sequence[widgets.Widget]) -> None:
+        self.children = [*controls, self.message, self.picture]
+
+    def _toggle(self, label: str, css: str, action: Callable[[], object]) -> widgets.Widget:
+        """A card the learner picks and unpicks; ``action`` runs on each change."""
+        toggle = add_classes(widgets.ToggleButton(description=label, layout=_AUTO),
+                             *css.split())
+        self.on_change(toggle, lambda _value: action())
+        return toggle
+
+    def _pick(self, toggles: Sequence[widgets.ToggleButton], kinds: Sequence[int],
+              codes: Sequence[str], where: str) -> None:
+        """Set ``toggles`` (one per card of ``kinds``) to the cards ``codes`` name."""
+        with self.quietly():
+            for toggle in toggles:
+                toggle.value = False
+            for kind in (c.parse_kind(code) for code in codes):
+                toggle = next((t for t, k in zip(toggles, kinds, strict=True)
+                               if k == kind and not t.value), None)
+                if toggle is None:
+                    raise ValueError(f"{where} holds no more {c.label(kind)} to pick")
+                toggle.value = True
 
 
 class MarketVisit(_Step):
@@ -104,32 +97,31 @@ class MarketVisit(_Step):
     ``try_sum()`` asks the engine about taking them; ``go(move)`` plays an outcome.
     """
 
-    css = "diams-visit"
-
     def __init__(self, state: DiamsState):
         if state.phase != "play":
             raise ValueError("a market visit happens in phase 2: draw first "
                              f"(the game is in phase {state.phase!r})")
+        super().__init__(state, "diams-visit")
         self.card: int | None = None
         self.outcomes: list[tuple[m.Move, Explanation]] = []
         self.verdict: Explanation | None = None
         self.after: DiamsState | None = None
-        seat = state.turn
+        hand = state.hands[state.turn]
+        self.hand_kinds = [k for k in c.DIAMONDS if hand[k]]
         self.hand_buttons = [
-            self._button(c.label(k), f"diams-visit-card diams-card-{css_code(k)}",
-                         functools.partial(self.choose_card, k))
-            for k in c.DIAMONDS if state.hands[seat][k]]
-        self.market_buttons = [
-            self._button(c.label(k), f"diams-visit-market diams-card-{css_code(k)}",
-                         self._show, toggle=True)
-            for k in c.kinds_in(state.market)]
+            self.button(c.label(k), functools.partial(self.choose_card, k), "diams-visit-card",
+                        f"diams-card-{css_code(k)}", layout=_AUTO)
+            for k in self.hand_kinds]
         self.market_kinds = c.kinds_in(state.market)
-        self.try_button = self._button("Try these as a sum", "diams-visit-try", self.try_sum)
-        self.outcome_box = widgets.HTML()
-        self.outcome_box.add_class("diams-visit-outcomes")
-        self.sum_box = widgets.HTML()
-        self.sum_box.add_class("diams-visit-sum")
-        super().__init__(state, [
+        self.market_buttons = [
+            self._toggle(c.label(k), f"diams-visit-market diams-card-{css_code(k)}",
+                         lambda: self.say(""))
+            for k in self.market_kinds]
+        self.try_button = self.button("Try these as a sum", self.try_sum, "diams-visit-try",
+                                      layout=_AUTO)
+        self.outcome_box = add_classes(widgets.HTML(), "diams-visit-outcomes")
+        self.sum_box = add_classes(widgets.HTML(), "diams-visit-sum")
+        self._lay_out([
             widgets.HTML("<b>1. Go to the market with a card from your hand:</b>"),
             widgets.HBox(self.hand_buttons),
             self.outcome_box,
@@ -141,26 +133,25 @@ class MarketVisit(_Step):
     def choose_card(self, kind: int | str) -> None:
         """Go to the market with ``kind`` (a kind or a code): list every outcome."""
         kind = c.parse_kind(kind) if isinstance(kind, str) else kind
-        hand = self.state.hands[self.state.turn]
-        if not c.is_diamond(kind) or not hand[kind]:
+        if kind not in self.hand_kinds:
             raise ValueError(f"your hand holds no {c.label(kind)} to take to the market")
         self.card = kind
-        moves = [move for move in self.state.legal_moves()
-                 if move.verb == m.MARKET and move.card == kind]
         order = {"colour": 0, "sum": 1, "none": 2}
-        moves.sort(key=lambda move: (order[move.outcome], move))
+        moves = sorted((move for move in self.state.legal_moves()
+                        if move.verb == m.MARKET and move.card == kind),
+                       key=lambda move: (order[move.outcome], move))
         self.outcomes = [(move, self.state.explain(move)) for move in moves]
-        lines = "".join(self._outcome_line(move, why) for move, why in self.outcomes)
         sums = sum(1 for move, _ in self.outcomes if move.outcome == "sum")
         self.outcome_box.value = (
             f"<div>With your <b>{escape(c.label(kind))}</b> you could come back with "
-            f"({sums} way{'s' if sums != 1 else ''} to make the sum):</div>{lines}")
-        for button, k in zip(self.hand_buttons, [k for k in c.DIAMONDS if hand[k]],
-                             strict=True):
+            f"({sums} way{'s' if sums != 1 else ''} to make the sum):</div>"
+            + "".join(self._outcome_line(move, why) for move, why in self.outcomes))
+        for button, k in zip(self.hand_buttons, self.hand_kinds, strict=True):
             button.button_style = "info" if k == kind else ""
-        self._show()
+        self.say("")
 
-    def _outcome_line(self, move: m.Move, why: Explanation) -> str:
+    @staticmethod
+    def _outcome_line(move: m.Move, why: Explanation) -> str:
         taken = {"colour": "all of its colour", "none": "nothing",
                  "sum": "a sum"}[move.outcome]
         return (f"<div class='diams-outcome' data-diams-move='{escape(str(move))}'>"
@@ -168,16 +159,8 @@ class MarketVisit(_Step):
                 "</small></div>")
 
     def select(self, codes: Sequence[str]) -> None:
-        """Pick these market cards (codes, each once per copy), as clicks would."""
-        wanted = [c.parse_kind(code) for code in codes]
-        for button in self.market_buttons:
-            button.value = False
-        for kind in wanted:
-            button = next((b for b, k in zip(self.market_buttons, self.market_kinds,
-                                             strict=True) if k == kind and not b.value), None)
-            if button is None:
-                raise ValueError(f"the market holds no more {c.label(kind)} to pick")
-            button.value = True
+        """Pick these market cards (codes, one per copy), as clicks would."""
+        self._pick(self.market_buttons, self.market_kinds, codes, "the market")
 
     @property
     def selected(self) -> tuple[int, ...]:
@@ -187,11 +170,9 @@ class MarketVisit(_Step):
     def try_sum(self) -> Explanation:
         """Ask the engine about taking the picked market cards with the chosen card."""
         if self.card is None:
-            self.message.value = "First pick the card you go to the market with."
-            raise ValueError("no card chosen: pick one from your hand first")
+            raise ValueError("no card chosen: pick the card you go to the market with")
         if not self.selected:
-            self.message.value = "Pick one or more market cards first."
-            raise ValueError("no market card picked")
+            raise ValueError("no market card picked: pick one or more first")
         move = m.market(self.card, "sum", self.selected)
         self.verdict = self.state.explain(move)
         self.sum_box.value = verdict_html(str(move), self.verdict)
@@ -203,31 +184,29 @@ class MarketVisit(_Step):
         self.picture.value = state_html(self.after)
         return self.after
 
-    def _show(self) -> None:
-        self.message.value = ""
-
 
 class SecureChooser(_Step):
     """Pick cards from your hand; see whether they may go into your safe, and why.
 
     ``choose(["5", "5", "5*"])`` picks cards as clicks do; ``verdict`` is the engine's
-    explanation of securing them; ``secure()`` plays it when it is legal.
+    explanation of securing them (None while nothing is picked); ``secure()`` plays it
+    when it is legal.
     """
-
-    css = "diams-secure"
 
     def __init__(self, state: DiamsState):
         if state.phase != "play":
             raise ValueError(f"securing is phase 2: draw first (phase {state.phase!r})")
+        super().__init__(state, "diams-secure")
         self.kinds = [k for k in c.kinds_in(state.hands[state.turn]) if c.is_diamond(k)]
         self.verdict: Explanation | None = None
         self.after: DiamsState | None = None
-        self.buttons = [self._button(c.label(k), f"diams-secure-card diams-card-{css_code(k)}",
-                                     self._judge, toggle=True) for k in self.kinds]
-        self.verdict_box = widgets.HTML()
-        self.verdict_box.add_class("diams-secure-verdict")
-        self.secure_button = self._button("Secure them", "diams-secure-go", self.secure)
-        super().__init__(state, [
+        self.buttons = [self._toggle(c.label(k),
+                                     f"diams-secure-card diams-card-{css_code(k)}",
+                                     self._judge) for k in self.kinds]
+        self.verdict_box = add_classes(widgets.HTML(), "diams-secure-verdict")
+        self.secure_button = self.button("Secure them", self.secure, "diams-secure-go",
+                                         layout=_AUTO)
+        self._lay_out([
             widgets.HTML("<b>Pick the cards to put into your safe:</b>"),
             widgets.HBox(self.buttons, layout={"flex_flow": "row wrap"}),
             self.verdict_box, widgets.HBox([self.secure_button]),
@@ -239,40 +218,27 @@ class SecureChooser(_Step):
         return m.secure(tuple(k for b, k in zip(self.buttons, self.kinds, strict=True)
                               if b.value))
 
-    def choose(self, codes: Sequence[str]) -> Explanation:
-        wanted = [c.parse_kind(code) for code in codes]
-        self._quiet = True
-        for button in self.buttons:
-            button.value = False
-        for kind in wanted:
-            button = next((b for b, k in zip(self.buttons, self.kinds, strict=True)
-                           if k == kind and not b.value), None)
-            if button is None:
-                raise ValueError(f"your hand holds no more {c.label(kind)} to pick")
-            button.value = True
-        self._quiet = False
+    def choose(self, codes: Sequence[str]) -> Explanation | None:
+        """Pick exactly these cards of the hand; the verdict on securing them."""
+        self._pick(self.buttons, self.kinds, codes, "your hand")
         return self._judge()
 
-    def _judge(self) -> Explanation:
-        if getattr(self, "_quiet", False):
-            return self.verdict  # type: ignore[return-value]
+    def _judge(self) -> Explanation | None:
         move = self.move
-        if not move.cards:
-            self.verdict = None
-            self.verdict_box.value = "<i>no card picked yet</i>"
-            return None  # type: ignore[return-value]
-        self.verdict = self.state.explain(move)
-        self.verdict_box.value = verdict_html(str(move), self.verdict)
-        self.secure_button.disabled = not self.verdict.legal
+        self.verdict = self.state.explain(move) if move.cards else None
+        self.verdict_box.value = (verdict_html(str(move), self.verdict) if self.verdict
+                                  is not None else "<i>no card picked yet</i>")
+        self.secure_button.disabled = self.verdict is None or not self.verdict.legal
         return self.verdict
 
     def secure(self) -> DiamsState | None:
+        """Secure the picked cards (only a legal selection; the scene stays)."""
         if self.verdict is None or not self.verdict.legal:
-            self.message.value = "Only a legal selection can be secured."
+            self.say("Only a legal selection can be secured.", kind="illegal")
             return None
         self.after = self.state.apply(self.move)
         self.picture.value = state_html(self.after)
-        self.message.value = "Secured: see the safe below."
+        self.say("Secured: see the safe below.")
         return self.after
 
 
@@ -283,25 +249,22 @@ class MoveTrial(_Step):
     what a click does.  The scene itself never changes: each try starts from it.
     """
 
-    css = "diams-trial"
-
     def __init__(self, state: DiamsState, moves: Sequence[str], *, title: str = ""):
-        self.moves = [str(state.game.parse_move(text)) for text in moves]
+        super().__init__(state, "diams-trial")
+        game = state.game
+        self.moves = [str(game.parse_move(text)) for text in moves]
         self.verdict: Explanation | None = None
         self.after: DiamsState | None = None
-        self.buttons = [self._button(state.game.move_label(state.game.parse_move(text)),
-                                     "diams-trial-move", functools.partial(self.try_move,
-                                                                           text))
-                        for text in self.moves]
-        for button, text in zip(self.buttons, self.moves, strict=True):
-            button.tooltip = text
-            button.add_class("diams-move-" + text.replace(" ", "-").replace("*", "p"))
-        self.verdict_box = widgets.HTML()
-        self.verdict_box.add_class("diams-trial-verdict")
+        self.buttons = [
+            self.button(game.move_label(game.parse_move(text)),
+                        functools.partial(self.try_move, text), "diams-trial-move",
+                        "diams-move-" + text.replace(" ", "-").replace("*", "p"),
+                        layout=_AUTO, tooltip=text)
+            for text in self.moves]
+        self.verdict_box = add_classes(widgets.HTML(), "diams-trial-verdict")
         head = [widgets.HTML(f"<b>{escape(title)}</b>")] if title else []
-        super().__init__(state, [*head, widgets.HBox(self.buttons,
-                                                     layout={"flex_flow": "row wrap"}),
-                                 self.verdict_box])
+        self._lay_out([*head, widgets.HBox(self.buttons, layout={"flex_flow": "row wrap"}),
+                       self.verdict_box])
 
     def try_move(self, text: str) -> Explanation:
         move = self.state.game.parse_move(text)
@@ -310,11 +273,10 @@ class MoveTrial(_Step):
         if self.verdict.legal:
             self.after = self.state.apply(move)
             news = [line for line in self.after.log if line not in self.state.log]
-            self.message.value = "<br>".join(escape(line) for line in news)
+            self.say("<br>".join(escape(line) for line in news))
             self.picture.value = state_html(self.after)
         else:
             self.after = None
-            self.message.value = "Nothing moved: the table is as it was."
+            self.say_refused(self.verdict)
             self.picture.value = state_html(self.state)
         return self.verdict
-
