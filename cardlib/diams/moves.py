@@ -23,6 +23,7 @@ store and ``parse_move`` reads back:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardlib.protocol import BadMoveText
@@ -55,23 +56,7 @@ class Move:
     cards: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        verb = self.verb
-        if verb == DRAW_HAND:
-            return "draw hand"
-        if verb == DRAW_MARKET:
-            return "draw market"
-        if verb == MARKET:
-            taken = f" {_codes(self.cards)}" if self.outcome == "sum" else ""
-            return f"market {c.code(self.card)} {self.outcome}{taken}"
-        if verb in (SECURE, EXPRESS, SLEIGHT):
-            return f"{verb} {_codes(self.cards)}"
-        if verb == DRILL:
-            return f"drill {self.seat} {_codes(self.cards)}"
-        if verb == SALE:
-            return f"sale {c.code(self.card)} {self.seat} {self.digit}"
-        if verb == DISCARD:
-            return f"discard {c.code(self.card)}"
-        return "pass"
+        return _FORMS[self.verb][0](self)
 
 
 def _codes(kinds: tuple[int, ...]) -> str:
@@ -218,29 +203,37 @@ _READERS = {
 
 
 def move_label(move: Move) -> str:
-    """A short label for a move button: ``draw 2 → market``, ``7 → market: all 7s`` …"""
-    verb = move.verb
-    if verb == DRAW_HAND:
-        return "draw 1 → hand"
-    if verb == DRAW_MARKET:
-        return "draw 2 → market"
-    if verb == MARKET:
-        card = c.label(move.card)
-        if move.outcome == "colour":
-            return f"{card} → market: take all {c.digit_of(move.card)}s"
-        if move.outcome == "sum":
-            return f"{card} → market: take {' + '.join(c.label(k) for k in move.cards)}"
-        return f"{card} → market: take nothing"
-    if verb == SECURE:
-        return f"secure {_labels(move.cards)}"
-    if verb == EXPRESS:
-        return f"Secur'express: {_labels(move.cards)}"
-    if verb == DRILL:
-        return f"drill seat {move.seat}: {_labels(move.cards)}"
-    if verb == SLEIGHT:
-        return f"Sleight of hand: {_labels(move.cards)}"
-    if verb == SALE:
-        return f"sale ({c.label(move.card)}): seat {move.seat}'s {move.digit}s"
-    if verb == DISCARD:
-        return f"discard {c.label(move.card)}"
-    return "pass"
+    """A short label for a move button: ``draw 2 → market``, ``7 → market: take all 7s`` …"""
+    return _FORMS[move.verb][1](move)
+
+
+def _market_text(move: Move) -> str:
+    taken = f" {_codes(move.cards)}" if move.outcome == "sum" else ""
+    return f"market {c.code(move.card)} {move.outcome}{taken}"
+
+
+def _market_label(move: Move) -> str:
+    taken = {"colour": f"all {c.digit_of(move.card)}s", "none": "nothing",
+             "sum": " + ".join(c.label(k) for k in move.cards)}[move.outcome]
+    return f"{c.label(move.card)} → market: take {taken}"
+
+
+_FORMS: dict[str, tuple[Callable[[Move], str], Callable[[Move], str]]] = {
+    # verb: (the text a save stores and parse_move reads, the label on a button)
+    DRAW_HAND: (lambda _: "draw hand", lambda _: "draw 1 → hand"),
+    DRAW_MARKET: (lambda _: "draw market", lambda _: "draw 2 → market"),
+    MARKET: (_market_text, _market_label),
+    SECURE: (lambda mv: f"secure {_codes(mv.cards)}",
+             lambda mv: f"secure {_labels(mv.cards)}"),
+    EXPRESS: (lambda mv: f"express {_codes(mv.cards)}",
+              lambda mv: f"Secur'express: {_labels(mv.cards)}"),
+    DRILL: (lambda mv: f"drill {mv.seat} {_codes(mv.cards)}",
+            lambda mv: f"drill seat {mv.seat}: {_labels(mv.cards)}"),
+    SLEIGHT: (lambda mv: f"sleight {_codes(mv.cards)}",
+              lambda mv: f"Sleight of hand: {_labels(mv.cards)}"),
+    SALE: (lambda mv: f"sale {c.code(mv.card)} {mv.seat} {mv.digit}",
+           lambda mv: f"sale ({c.label(mv.card)}): seat {mv.seat}'s {mv.digit}s"),
+    DISCARD: (lambda mv: f"discard {c.code(mv.card)}",
+              lambda mv: f"discard {c.label(mv.card)}"),
+    PASS: (lambda _: "pass", lambda _: "pass"),
+}

@@ -23,10 +23,10 @@ from . import cards as c
 from . import legal
 from . import moves as m
 from .deal import Table, seeded_table
-from .rules import ROUNDS, Options
+from .rules import Options
 from .ruleset import HAND_LIMIT, Ruleset
-from .scoring import RoundResult, chip_totals, score_round, winners
-from .view import DiamsView
+from .scoring import RoundResult, score_round, winners
+from .view import DiamsView, Standing
 
 if TYPE_CHECKING:
     from .game import Diams
@@ -35,7 +35,7 @@ PHASES = ("draw", "play", "discard", "over")
 
 
 @dataclass(frozen=True, eq=False)
-class DiamsState(GameState):
+class DiamsState(GameState, Standing):
     """One moment of a game of Diam's (see the module docstring)."""
 
     game: ClassVar[Diams]
@@ -83,15 +83,6 @@ class DiamsState(GameState):
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
-
-    @property
-    def rounds(self) -> int:
-        return ROUNDS[self.options.length]
-
-    @property
-    def chips(self) -> tuple[int, ...]:
-        """Victory chips won so far, one per seat."""
-        return chip_totals(self.results, self.players)
 
     def scores(self) -> list[float]:
         """Victory chips per seat (the tie-break is in :meth:`winners`)."""

@@ -17,8 +17,26 @@ from .ruleset import Ruleset
 from .scoring import RoundResult, chip_totals
 
 
+class Standing:
+    """Where a game stands, read the same way from a state and from a view: how many
+    rounds it has and the victory chips won so far."""
+
+    __slots__ = ()
+    options: Options
+    results: tuple[RoundResult, ...]
+
+    @property
+    def rounds(self) -> int:
+        return ROUNDS[self.options.length]
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """Victory chips won so far, one per seat."""
+        return chip_totals(self.results, self.options.players)
+
+
 @dataclass(frozen=True)
-class DiamsView(Drawable):
+class DiamsView(Drawable, Standing):
     """One seat's knowledge (see the module docstring); piles are counts by card kind."""
 
     seat: int
@@ -43,14 +61,6 @@ class DiamsView(Drawable):
     @property
     def players(self) -> int:
         return self.options.players
-
-    @property
-    def rounds(self) -> int:
-        return ROUNDS[self.options.length]
-
-    @property
-    def chips(self) -> tuple[int, ...]:
-        return chip_totals(self.results, self.players)
 
     def __str__(self) -> str:
         return (f"seat {self.seat}, round {self.round + 1}/{self.rounds} ({self.phase}); "
