@@ -4,8 +4,8 @@ allowed or refused.
 The two halves answer the same question two ways: :func:`legal_moves` *builds* every legal
 move (fast: the bots and the benchmark ask for it on every step), and :func:`explain` *checks*
 one move rule by rule and says which rule decided, in words that never give away a hidden
-card.  ``tests/test_diams_rules.py`` plays many games and checks the two agree on every
-move offered, legal or not.
+card.  ``tests/test_diams_game.py`` plays many games and checks the two agree on every
+move offered and many more, legal or not.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ NEW, MOST = COLLECTION_SIZES[0], COLLECTION_SIZES[-1]
 # --- building the legal moves -------------------------------------------------------------
 
 def legal_moves(state: DiamsState) -> list[m.Move]:
+    """Every legal move of the seat to move, in no order (the state sorts and caches)."""
     seat = state.turn
     hand = state.hands[seat]
     if state.phase == "draw":
@@ -39,7 +40,7 @@ def legal_moves(state: DiamsState) -> list[m.Move]:
         return [m.discard(k) for k in range(c.KINDS) if hand[k]]
     moves: list[m.Move] = []
     safe, market = state.safes[seat], state.market
-    sums: dict[int, list[tuple[int, ...]]] = {}
+    sums: dict[int, tuple[tuple[int, ...], ...]] = {}
     for kind in c.DIAMONDS:
         if hand[kind]:
             digit = c.digit_of(kind)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlib.protocol import Explanation, GameState
+from cardlib.tricks import computed_once
 
 from . import cards as c
 from . import legal
@@ -30,9 +31,6 @@ from .view import DiamsView, Standing
 
 if TYPE_CHECKING:
     from .game import Diams
-
-PHASES = ("draw", "play", "discard", "over")
-
 
 @dataclass(frozen=True, eq=False)
 class DiamsState(GameState, Standing):
@@ -101,21 +99,17 @@ class DiamsState(GameState, Standing):
 
     def legal_moves(self) -> list[m.Move]:
         """Legal moves for the seat to move, sorted; empty once the game is over."""
-        return list(self._legal()[0])
+        return list(self._legal[0])
 
     def _legal_moves(self) -> frozenset[m.Move]:
-        return self._legal()[1]
+        return self._legal[1]
 
+    @computed_once
     def _legal(self) -> tuple[tuple[m.Move, ...], frozenset[m.Move]]:
         """The legal moves, sorted and as a set, computed once per state: the protocol asks
-        twice per move (the bot's ``legal_moves``, then ``apply``'s check).  Kept in the
-        instance's ``__dict__``, a memo of a value that never changes."""
-        cached = self.__dict__.get("_legal_cache")
-        if cached is None:
-            moves = () if self.is_over else tuple(sorted(legal.legal_moves(self)))
-            cached = (moves, frozenset(moves))
-            object.__setattr__(self, "_legal_cache", cached)
-        return cached
+        twice per move (the bot's ``legal_moves``, then ``apply``'s check)."""
+        moves = () if self.is_over else tuple(sorted(legal.legal_moves(self)))
+        return moves, frozenset(moves)
 
     def _explain(self, move: Any) -> Explanation:
         if isinstance(move, str):
