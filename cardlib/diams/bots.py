@@ -157,7 +157,10 @@ def _imagined_safe(pool: list[int], size: int, rng: random.Random) -> tuple[int,
         else:
             pool[:] = left
             return c.pile_of(chosen)
-    taken = [pool.pop() for _ in range(size)]  # no fit: any cards (never seen in tests)
+    # No fit (never met in the tests): any diamonds, so the card count stays right.
+    taken = [k for k in pool if c.is_diamond(k)][:size]
+    for kind in taken:
+        pool.remove(kind)
     return c.pile_of(taken)
 
 
