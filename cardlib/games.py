@@ -16,6 +16,7 @@ from cardlib.protocol import Game
 _REGISTRY: dict[str, tuple[str, str | None]] = {
     "hearts": ("cardlib.hearts", "cardlib.render.hearts"),
     "diamonds": ("cardlib.diamonds", "cardlib.render.diamonds"),
+    "diams": ("cardlib.diams", "cardlib.render.diams"),
     "black-diamond": ("cardlib.blackdiamond", "cardlib.render.blackdiamond"),
 }
 
