@@ -343,8 +343,7 @@ class MoveStep(TeachingWidget):
             raise ValueError("this step has no option to switch")
         name = self.switch_name
         options = {**self.options, name: value}
-        start = self.scene.state(seed=self.seed if self.scene.seed is not None else None,
-                                 **options)                      # raises if refused
+        start = self.scene.state(seed=self.seed, **options)      # raises if refused
         states, refused = [start], None
         for move in self.state.history[len(self.states[0].history):]:
             why = states[-1].explain(move)
@@ -377,9 +376,9 @@ class MoveStep(TeachingWidget):
         open_decks = self.scene is not None and self.scene.open_decks
         self.decks.value = self._decks_html(state) if open_decks else ""
         self.verdict_box.value = self._verdict_html()
-        legal = None if self.verdict is None else self.verdict.legal
-        swap_class(self.verdict_box, {True: "bd-step-legal", False: "bd-step-illegal",
-                                      None: None}[legal], ("bd-step-legal", "bd-step-illegal"))
+        shown = (None if self.verdict is None
+                 else f"bd-step-{'legal' if self.verdict.legal else 'illegal'}")
+        swap_class(self.verdict_box, shown, ("bd-step-legal", "bd-step-illegal"))
         self.happened.value = self._happened_html(refilled)
         self.outcome_box.value = self._outcome_html(state)
         self.moves.children = self._move_rows(state)
