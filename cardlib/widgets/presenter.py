@@ -22,21 +22,25 @@ LARGE = "cardlib-large"
 """The table's CSS class in large display mode."""
 
 LARGE_CSS = f"""
-.cardlib-table.{LARGE}, .cardlib-table.{LARGE} .cardlib-board,
-.cardlib-table.{LARGE} .cardlib-board .widget-html-content {{ width: 100%; max-width: none; }}
-.cardlib-table.{LARGE} .cardlib-board :not(svg) > svg {{ width: 100%; height: auto; }}
+.cardlib-table.{LARGE} {{ width: 100%; }}
+.cardlib-table.{LARGE} .cardlib-board {{ align-self: stretch; width: auto; }}
+.cardlib-table.{LARGE} .cardlib-board .widget-html-content {{ width: 100%; }}
+.cardlib-table.{LARGE} .cardlib-board :not(svg) > svg {{
+    width: 100%; height: auto; max-height: 85vh; }}
 .cardlib-table.{LARGE} .cardlib-board,
 .cardlib-table.{LARGE} .cardlib-status,
 .cardlib-table.{LARGE} .cardlib-message,
 .cardlib-table.{LARGE} .cardlib-rules {{ font-size: 1.6em; line-height: 1.35; }}
 .cardlib-table.{LARGE} .widget-html-content {{ font-size: inherit; line-height: inherit; }}
 .cardlib-table.{LARGE} button.jupyter-button {{
-    font-size: 1.5em; height: auto; min-height: 1.9em; padding: 0.15em 0.7em; }}
+    font-size: 1.5em; width: auto; height: auto; min-height: 1.9em; padding: 0.15em 0.7em; }}
 .cardlib-table.{LARGE} .widget-label, .cardlib-table.{LARGE} input {{ font-size: 1.4em; }}
 .cardlib-table.{LARGE} .widget-text input {{ height: 1.9em; }}
 """
-"""Large display: the board's picture as wide as the table (an SVG scales without blur),
-text and buttons half again as big.  Only a table with the class :data:`LARGE` changes."""
+"""Large display: the board's picture as wide as the table (an SVG scales without blur), but
+no taller than most of the screen, so a tall board (Black Diamond's) still fits the
+projector; text and buttons half again as big.  Only a table with the class :data:`LARGE`
+changes."""
 
 
 def style_widget() -> widgets.HTML:
