@@ -53,13 +53,18 @@ def find_illegal(table):
     return None
 
 
-def test_illegal_click_shows_the_rule_and_keeps_the_state():
+def table_with_illegal_option():
+    """A toy table at a position that offers a card the rules refuse, and that button."""
     for seed in range(30):
         table = GameTable(Toy(), seed=seed, seat=0, bots={1: FirstMoveBot()}, options={"lead": 1})
         button = find_illegal(table)
         if button is not None:
-            break
-    assert button is not None, "no seed gave an illegal option to try"
+            return table, button
+    raise AssertionError("no seed gave an illegal option to try")
+
+
+def test_illegal_click_shows_the_rule_and_keeps_the_state():
+    table, button = table_with_illegal_option()
     before = table.state
     button.click()
     assert table.state is before
@@ -238,11 +243,7 @@ def test_rule_panel_shows_the_rule_of_the_last_move_and_of_the_last_refusal():
 
 def test_rule_panel_uses_the_explanation_for_the_kits_trick_rules():
     # the toy game's book holds only its own rule; follow-suit is the kit's
-    for seed in range(30):
-        table = GameTable(Toy(), seed=seed, seat=0, bots={1: FirstMoveBot()}, options={"lead": 1})
-        button = find_illegal(table)
-        if button is not None:
-            break
+    table, button = table_with_illegal_option()
     verdict = table.state.explain(Toy().parse_move(button.move_text))
     assert verdict.rule.startswith("trick.") and verdict.rule not in Toy.rules
     button.click()
