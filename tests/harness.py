@@ -171,7 +171,8 @@ class TablePage:
         return self.click_and_redraw(button, lambda: self.wait_moves(">", before))
 
     def try_illegal(self) -> str:
-        """Click the first move the rules refuse; the rule id the message line cites."""
+        """Click the first move the rules refuse; the rule id the message line cites (the
+        line must not show a refusal already: that one would be read)."""
         self.table.locator("button.cardlib-illegal").first.click()
         self.page.wait_for_function(
             "(sel) => document.querySelector(sel + ' .cardlib-msg-illegal code')",
@@ -179,8 +180,9 @@ class TablePage:
         return self.table.locator(".cardlib-msg-illegal code").inner_text().strip("[]")
 
     def set_large(self, on: bool) -> float:
-        """Press "Large display" so that it is ``on``; the seconds from the click until the
-        table carries its class (a round trip to the kernel that plays nothing)."""
+        """Press "Large display", which switches it ``on`` (or off); the seconds from the
+        click until the table carries (or drops) its class: a round trip to the kernel that
+        plays nothing."""
         start = time.perf_counter()
         self.table.locator(".cardlib-large-toggle").click()
         self.page.wait_for_function(

@@ -61,6 +61,7 @@ def rule_sentence(game: Game, rule_id: str, explanation_text: str) -> str:
 
 
 def seat_name(seat: int | None) -> str:
+    """A seat as the table's words name it (the protocol numbers seats; no game names)."""
     return "nobody" if seat is None else f"seat {seat}"
 
 
