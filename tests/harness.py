@@ -92,3 +92,100 @@ def voila_server(folder: Path = NOTEBOOKS, timeout: float = 60) -> Iterator[str]
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
+
+
+# --- a game table in a Voila page (browser tests and benchmarks/classroom.py) -------------
+
+WAIT_MS = 60_000
+"""Playwright's patience: generous, the machine is shared and Voila's kernels are slow."""
+
+
+def open_app(browser, base_url: str, notebook: str, wait_for: str):
+    """A new Chromium page with ``notebook`` rendered by Voila, once ``wait_for`` shows.
+
+    The CDN Voila asks for Font Awesome is unreachable here: aborting it at once keeps the
+    page from waiting on it.
+    """
+    page = browser.new_page(viewport={"width": 1280, "height": 1600})
+    page.set_default_timeout(WAIT_MS)
+    page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+    page.goto(f"{base_url}/voila/render/{notebook}.ipynb")
+    page.wait_for_selector(wait_for, state="visible", timeout=90_000)
+    return page
+
+
+class TablePage:
+    """One game table (:class:`cardlib.widgets.GameTable`) in a page, clicked as a learner
+    clicks it.  ``selector`` picks the table (the first match), e.g.
+    ``.cardlib-table-hearts``; what the table shows is read from its data attributes.
+
+    A click reaches the kernel, which sends the widgets' new values one by one: the board
+    first, the move buttons last.  So every click here waits for its own effect (the board's
+    move count) and then for the old buttons to go, before the next click can hit one.
+    """
+
+    def __init__(self, page, selector: str):
+        self.page = page
+        self.selector = selector
+        self.table = page.locator(selector).first
+
+    # --- reading ---------------------------------------------------------------------------
+    def moves_shown(self) -> int:
+        """How many moves led to the position on the board."""
+        return int(self.table.locator(".cardlib-board [data-cardlib-moves]")
+                   .get_attribute("data-cardlib-moves"))
+
+    def board_html(self) -> str:
+        return self.table.locator(".cardlib-board [data-cardlib-moves]").inner_html()
+
+    def has_legal(self) -> bool:
+        return self.table.locator("button.cardlib-legal").count() > 0
+
+    def has_illegal(self) -> bool:
+        return self.table.locator("button.cardlib-illegal").count() > 0
+
+    def wait_moves(self, test: str, count: int) -> None:
+        """Wait until the board's move count ``test`` (a JS comparison: ``>``, ``===``)
+        ``count``."""
+        self.page.wait_for_function(
+            "([sel, n]) => { const b = document.querySelector(sel + ' .cardlib-board "
+            f"[data-cardlib-moves]'); return b && Number(b.dataset.cardlibMoves) {test} n; }}",
+            arg=[self.selector, count])
+
+    # --- clicking --------------------------------------------------------------------------
+    def click_and_redraw(self, button, until) -> float:
+        """Click ``button``, wait for ``until()`` (the table's update) and return the seconds
+        from the click to it; then wait until the clicked button is replaced."""
+        handle = button.element_handle()
+        start = time.perf_counter()
+        button.click()
+        until()
+        elapsed = time.perf_counter() - start
+        self.page.wait_for_function("(el) => !el.isConnected", arg=handle)
+        return elapsed
+
+    def play_legal(self) -> float:
+        """Play the first legal move; the seconds from the click to the board's update."""
+        before = self.moves_shown()
+        button = self.table.locator("button.cardlib-legal").first
+        return self.click_and_redraw(button, lambda: self.wait_moves(">", before))
+
+    def try_illegal(self) -> str:
+        """Click the first move the rules refuse; the rule id the message line cites (the
+        line must not show a refusal already: that one would be read)."""
+        self.table.locator("button.cardlib-illegal").first.click()
+        self.page.wait_for_function(
+            "(sel) => document.querySelector(sel + ' .cardlib-msg-illegal code')",
+            arg=self.selector)
+        return self.table.locator(".cardlib-msg-illegal code").inner_text().strip("[]")
+
+    def set_large(self, on: bool) -> float:
+        """Press "Large display", which switches it ``on`` (or off); the seconds from the
+        click until the table carries (or drops) its class: a round trip to the kernel that
+        plays nothing."""
+        start = time.perf_counter()
+        self.table.locator(".cardlib-large-toggle").click()
+        self.page.wait_for_function(
+            "([sel, on]) => document.querySelector(sel).classList.contains('cardlib-large')"
+            " === on", arg=[self.selector, on])
+        return time.perf_counter() - start

@@ -1,10 +1,17 @@
-"""The generic game table, driven through its callbacks from Python."""
+"""The generic game table, driven through its callbacks from Python: play, undo, replay,
+the tools, and the presenter's controls (large display, reveal, the rule panel, one seed
+for a class, hot-seat play).  A control is driven as a click drives it: ``button.click()``
+or a toggle's ``value``, which run the same handlers as the page."""
 
 from __future__ import annotations
+
+import re
+from html import escape
 
 import pytest
 from toygame import Toy
 
+from cardlib import games
 from cardlib.bots import FirstMoveBot
 from cardlib.protocol import IllegalMove
 from cardlib.widgets import GameTable
@@ -46,13 +53,18 @@ def find_illegal(table):
     return None
 
 
-def test_illegal_click_shows_the_rule_and_keeps_the_state():
+def table_with_illegal_option():
+    """A toy table at a position that offers a card the rules refuse, and that button."""
     for seed in range(30):
         table = GameTable(Toy(), seed=seed, seat=0, bots={1: FirstMoveBot()}, options={"lead": 1})
         button = find_illegal(table)
         if button is not None:
-            break
-    assert button is not None, "no seed gave an illegal option to try"
+            return table, button
+    raise AssertionError("no seed gave an illegal option to try")
+
+
+def test_illegal_click_shows_the_rule_and_keeps_the_state():
+    table, button = table_with_illegal_option()
     before = table.state
     button.click()
     assert table.state is before
@@ -123,3 +135,214 @@ def test_mark_move_points_at_a_button():
     marked = [b for b in table.moves.children if "hinted" in b._dom_classes]
     assert [b.move_text for b in marked] == [move] and marked[0].button_style == "info"
     assert not table.mark_move("not a move")
+
+
+# --- presenter controls -------------------------------------------------------------------
+
+HEARTS = games.get("hearts")
+SOUTH, WEST = 2, 3
+
+
+def faces(html: str) -> set[str]:
+    """The cards drawn face up in a board's HTML (each face carries ``data-card``)."""
+    return set(re.findall(r'data-card="(\w+)"', html))
+
+
+def hand_codes(state, seat) -> set[str]:
+    return {card.code for card in state.view(seat).hand}
+
+
+def test_large_display_toggle_scales_the_table():
+    table = make_table()
+    assert "cardlib-large" not in table._dom_classes
+    table.large_toggle.value = True                    # what a click on the toggle does
+    assert "cardlib-large" in table._dom_classes
+    style = table.children[0].value                    # the table carries its own stylesheet
+    assert ".cardlib-table.cardlib-large .cardlib-board :not(svg) > svg" in style
+    assert "width: 100%" in style
+    table.large_toggle.value = False
+    assert "cardlib-large" not in table._dom_classes
+    table.set_large(True)                              # from Python, the toggle follows
+    assert table.large_toggle.value and "cardlib-large" in table._dom_classes
+
+
+def test_reveal_all_hands_turns_every_hand_face_up_and_back():
+    table = GameTable(HEARTS, seed=7, seat=SOUTH)
+    state = table.state
+    own = hand_codes(state, SOUTH)
+    assert faces(table.board.value) == own
+    table.reveal_toggle.value = True
+    every = set().union(*(hand_codes(state, seat) for seat in range(4)))
+    assert len(every) > len(own) and faces(table.board.value) == every
+    assert "data-cardlib-hand='all'" in table.board.value
+    assert table.state is state                        # showing is not playing
+    table.reveal_toggle.value = False
+    assert faces(table.board.value) == own
+
+
+def test_reveal_keeps_the_replay_step():
+    table = GameTable(HEARTS, seed=7, seat=SOUTH)
+    table.click(legal_buttons(table)[0].move_text)
+    table.back_button.click()
+    step = table.step
+    table.set_reveal(True)
+    assert table.step == step and table.reveal_toggle.value
+
+
+def test_one_seed_gives_the_whole_class_the_same_game():
+    # two students' tables, opened on different seeds, both deal seed 11 and click alike
+    first, second = GameTable(HEARTS, seed=0), GameTable(HEARTS, seed=3)
+    for table in (first, second):
+        table.seed_box.value = 11
+        table.new_button.click()
+        assert "seed 11" in table.status.value
+        for _ in range(8):
+            legal_buttons(table)[0].click()
+    assert HEARTS.save(first.state) == HEARTS.save(second.state)
+    assert HEARTS.save(first.state)["start"]["seed"] == 11
+    assert len(first.state.history) > 8                # the bots answered in between
+
+
+def panel_rules(table) -> tuple[str, str]:
+    """The rule ids on the rule panel's two lines: last move, last refusal."""
+    found = re.findall(r"class='cardlib-rule-(move|refusal)' data-rule='([^']*)'",
+                       table.rules_panel.value)
+    lines = dict(found)
+    return lines["move"], lines["refusal"]
+
+
+def test_rule_panel_shows_the_rule_of_the_last_move_and_of_the_last_refusal():
+    table = GameTable(HEARTS, seed=7, seat=SOUTH, bots={s: FirstMoveBot() for s in (0, 1, 3)})
+    assert panel_rules(table)[1] == ""                 # nothing refused yet
+    while not [b for b in table.moves.children if "cardlib-illegal" in b._dom_classes]:
+        legal_buttons(table)[0].click()
+    state = table.state
+    last = state.history[-1]
+    before = table._history[-2]
+    why = before.explain(last)
+    assert panel_rules(table)[0] == why.rule
+    assert HEARTS.rules[why.rule].text in table.rules_panel.value
+    assert f"seat {before.to_move} played {HEARTS.move_label(last)}" in table.rules_panel.value
+
+    refused = next(b for b in table.moves.children if "cardlib-illegal" in b._dom_classes)
+    verdict = state.explain(HEARTS.parse_move(refused.move_text))
+    refused.click()
+    assert table.state is state
+    assert panel_rules(table) == (why.rule, verdict.rule)
+    assert HEARTS.rules[verdict.rule].text in table.rules_panel.value
+
+    # stepping back, the panel explains the move into the position shown
+    table.back_button.click()
+    shown, previous = table._history[table.step], table._history[table.step - 1]
+    assert panel_rules(table)[0] == previous.explain(shown.history[-1]).rule
+    table.first_button.click()
+    assert panel_rules(table)[0] == ""
+    table.new_button.click()                           # a new deal: the refusal goes
+    assert panel_rules(table)[1] == ""
+
+
+def test_rule_panel_uses_the_explanation_for_the_kits_trick_rules():
+    # the toy game's book holds only its own rule; follow-suit is the kit's
+    table, button = table_with_illegal_option()
+    verdict = table.state.explain(Toy().parse_move(button.move_text))
+    assert verdict.rule.startswith("trick.") and verdict.rule not in Toy.rules
+    button.click()
+    assert panel_rules(table)[1] == verdict.rule
+    assert escape(verdict.text) in table.rules_panel.value
+
+
+def test_hot_seat_hides_each_hand_until_its_owner_asks():
+    table = GameTable(HEARTS, seed=7, seat=SOUTH, humans=[SOUTH, WEST])
+    assert table.hot_seat and table.state.to_move == SOUTH
+    # South's turn, hand down: no card on the board, no move button, the button to ask
+    assert faces(table.board.value) == set() and table.moves.children == ()
+    assert "cardlib-curtain" in table.board.value
+    assert table.hand_button.layout.display is None
+    assert "hand hidden" in table.status.value
+
+    table.hand_button.click()
+    assert table.hand_shown == SOUTH and table.hand_button.layout.display == "none"
+    south = hand_codes(table.state, SOUTH)
+    assert faces(table.board.value) == south
+    assert {b.move_text for b in table.moves.children} == {
+        str(m) for m in table.state.candidate_moves()}
+
+    legal_buttons(table)[0].click()                    # South passes one card of three:
+    assert table.hand_shown == SOUTH                   # still South's turn, still shown
+    legal_buttons(table)[0].click()
+    legal_buttons(table)[0].click()
+    # the turn passes to West, a person too: the hand goes down again
+    assert table.state.to_move == WEST and table.hand_shown is None
+    assert faces(table.board.value) == set() and table.moves.children == ()
+    table.hand_button.click()
+    assert faces(table.board.value) == hand_codes(table.state, WEST)
+    assert table.moves.children
+
+
+def test_hot_seat_replay_and_undo_keep_hands_hidden():
+    table = GameTable(HEARTS, seed=7, humans=[SOUTH, WEST])
+    assert table.seat == SOUTH                         # the lowest human seat
+    table.show_hand()
+    for _ in range(3):
+        legal_buttons(table)[0].click()
+    table.first_button.click()                         # East to move there: a bot, but
+    assert faces(table.board.value) == set()           # no hand is up to be shown
+    table.last_button.click()
+    table.show_hand()
+    table.undo_button.click()                          # back to South's turn: hidden again
+    assert table.state.to_move == SOUTH and table.hand_shown is None
+    assert faces(table.board.value) == set()
+    table.set_reveal(True)                             # the presenter may still show all
+    assert len(faces(table.board.value)) > 13 and table.moves.children
+
+
+def test_seat_buttons_hand_seats_to_people_and_back_to_bots():
+    table = GameTable(HEARTS, seed=7, seat=SOUTH)
+    assert [t.value for t in table.seat_toggles] == [False, False, True, False]
+    table.seat_toggles[WEST].value = True
+    assert table.humans == {SOUTH, WEST} and set(table.bots) == {0, 1}
+    assert table.hot_seat and faces(table.board.value) == set()   # South's hand goes down
+    table.seat_toggles[SOUTH].value = False            # South to the bots: it plays on
+    assert table.humans == {WEST} and table.seat == WEST
+    assert table.state.to_move == WEST and not table.hot_seat
+    assert faces(table.board.value) == hand_codes(table.state, WEST)
+    assert "bots play 0, 1, 2" in table.message.value
+
+
+def test_the_last_person_cannot_leave_and_nothing_changes():
+    table = make_table()
+    state = table.state
+    table.seat_toggles[0].value = False
+    assert table.message_kind == "error" and "at least one seat" in table.message.value
+    assert table.humans == {0} and table.seat_toggles[0].value is True
+    assert table.state is state
+    with pytest.raises(ValueError, match="seat 7 is not a seat of this 2-player game"):
+        table.set_humans([0, 7])
+    assert table.humans == {0} and table.state is state
+
+
+def test_constructor_checks_the_human_seats():
+    with pytest.raises(ValueError, match="seat 1 is not among the human seats"):
+        GameTable(HEARTS, seed=7, seat=1, humans=[2, 3])
+    with pytest.raises(ValueError, match="seat 4 is not a seat"):
+        GameTable(HEARTS, seed=7, humans=[2, 4])
+    with pytest.raises(ValueError, match="at least one seat"):
+        GameTable(HEARTS, seed=7, humans=[])
+
+
+def test_show_hand_when_no_person_is_to_move_is_refused():
+    table = make_table()
+    while not table.state.is_over:
+        legal_buttons(table)[0].click()
+    state = table.state
+    with pytest.raises(ValueError, match="no person is to move"):
+        table.show_hand()
+    table.hand_button.click()                           # a stale click: said, not raised
+    assert table.message_kind == "error" and "no person is to move" in table.message.value
+    assert table.hand_shown is None and table.state is state
+
+
+def test_one_seat_game_offers_only_the_large_display():
+    table = GameTable(games.get("black-diamond"), seed=0)
+    presenter = table.children[-1]
+    assert list(presenter.children) == [table.large_toggle]

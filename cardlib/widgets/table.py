@@ -7,8 +7,22 @@ Everything goes through the Game protocol, so the same widget serves all five ga
   the legal moves); clicking a move the rules
   refuse shows ``state.explain(move)`` instead of a traceback, and leaves the game as it was;
 * bots play every other seat until it is the human's turn again;
-* "New deal" starts over from the seed box, "Undo" goes back to the human's previous
-  decision, and the replay buttons step through the game so far without changing it.
+* "New deal" deals the seed in the box (the same seed gives the same deal and the same
+  bots' answers on every machine, so a whole class can play one deal), "Undo" goes back to
+  the human's previous decision, and the replay buttons step through the game so far
+  without changing it.
+
+For a lesson the table carries presenter controls (drawn by :mod:`cardlib.widgets.presenter`):
+
+* "Large display" scales the board to the table's width and the text up, for a projector;
+* "Reveal all hands" shows the whole state (``display.html(state)``: every hand face up)
+  instead of one seat's view, to explain a trick after it is played;
+* the rule panel keeps the rule id and sentence behind the move into the position shown
+  and behind the last refusal;
+* hot seat: any set of seats can be human (``humans=``, or the seat buttons), bots playing
+  the rest.  With two or more human seats the hand of the seat to move stays hidden (a
+  curtain on the board, no move buttons) until "Show my hand", and is hidden again when
+  the turn passes to another seat.
 
 Tools (a hint, a solver) are buttons added with :meth:`GameTable.add_tool`; they act on
 the table only through its public methods (:meth:`~GameTable.play_moves`,
@@ -18,7 +32,7 @@ Errors inside callbacks are shown in the message line (see :mod:`cardlib.widgets
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -28,7 +42,8 @@ from cardlib import display
 from cardlib.bots import Bot, RandomBot
 from cardlib.protocol import Game, GameState, IllegalMove
 from cardlib.widgets.base import TeachingWidget, add_classes
-from cardlib.widgets.narration import Played, play_on, turn_of
+from cardlib.widgets.narration import Played, play_on
+from cardlib.widgets.presenter import LARGE, RulePanel, curtain_html, seat_name, style_widget
 
 Tool = Callable[["GameTable"], str | None]
 
@@ -40,6 +55,9 @@ class GameTable(TeachingWidget):
 
     ``bots`` maps other seats to bots (default: seeded random bots).  ``options`` are
     passed to ``game.new``.  ``state`` starts from a given position instead of a new deal.
+    ``humans`` are the seats people play (default: ``seat`` alone; two or more is hot-seat
+    play); ``seat`` defaults to the lowest of them.  ``board_seat`` draws the board from
+    another seat's view while one seat is human.
     """
 
     def __init__(
@@ -47,30 +65,48 @@ class GameTable(TeachingWidget):
         game: Game,
         *,
         seed: int = 0,
-        seat: int = 0,
+        seat: int | None = None,
         bots: Mapping[int, Bot] | None = None,
         options: Mapping[str, Any] | None = None,
         state: GameState | None = None,
         board_seat: int | None = None,
+        humans: Iterable[int] | None = None,
     ):
-        super().__init__("cardlib-table")
+        super().__init__("cardlib-table", f"cardlib-table-{game.name}")
         self.game = game
-        self.seat = seat
         self.options = dict(options or {})
         first = state if state is not None else game.new(seed=seed, **self.options)
-        self.bots: dict[int, Bot] = dict(bots) if bots is not None else {
-            s: RandomBot(f"{seed}:{s}") for s in range(first.players) if s != seat
-        }
-        self._board_seat = seat if board_seat is None else board_seat
+        self.players = first.players
+        if humans is None:
+            humans = {0 if seat is None else seat}
+        self.humans = self._checked_humans(humans)
+        self.seat = min(self.humans) if seat is None else seat
+        if self.seat not in self.humans:
+            raise ValueError(f"seat {self.seat} is not among the human seats "
+                             f"{sorted(self.humans)}")
+        # a bot for every seat, human ones too, so a seat the presenter hands over has one
+        self._bench: dict[int, Bot] = {s: RandomBot(f"{seed}:{s}") for s in range(self.players)}
+        self._bench.update(bots or {})
+        self.bots: dict[int, Bot] = {}
+        self._board_seat = board_seat
+        self._shown: int | None = None
+        """In hot-seat play, the seat whose hand is up (None: hidden)."""
+        self.reveal = False
 
         self.board = add_classes(widgets.HTML(layout=widgets.Layout(min_height="120px")),
                                  "cardlib-board")
         self.moves = add_classes(widgets.Box(layout=widgets.Layout(flex_flow="row wrap")),
                                  "cardlib-moves")
         self.status = add_classes(widgets.HTML(), "cardlib-status")
+        self.rules_panel = RulePanel(game)
+        self.hand_button = self.button("Show my hand", self.show_hand, "cardlib-show-hand",
+                                       layout={"width": "auto", "display": "none"},
+                                       button_style="warning")
 
         self.seed_box = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
-        self.new_button = self.button("New deal", self._on_new, "cardlib-new", layout=_AUTO)
+        self.new_button = self.button("New deal", self._on_new, "cardlib-new", layout=_AUTO,
+                                      tooltip="deal the seed in the box: the same seed gives "
+                                              "everyone the same deal")
         self.undo_button = self.button("Undo", self._on_undo, "cardlib-undo", layout=_AUTO)
         step = self.show_step
         self.first_button = self.button("« first", lambda: step(0), "cardlib-first",
@@ -84,14 +120,35 @@ class GameTable(TeachingWidget):
         self.step_label = add_classes(widgets.Label(), "cardlib-step")
         self.tools = widgets.HBox()
 
+        self.large_toggle = self._toggle(
+            "Large display", self.set_large, "cardlib-large-toggle",
+            tooltip="cards and text big enough for the back of the room")
+        self.reveal_toggle = self._toggle(
+            "Reveal all hands", self.set_reveal, "cardlib-reveal-toggle",
+            tooltip="every hand face up, to explain a trick after it is played")
+        self.seat_toggles = [
+            self._toggle(f"seat {s}", lambda human, s=s: self._on_seat_toggle(s, human),
+                         "cardlib-seat-toggle", f"cardlib-seat-toggle-{s}",
+                         tooltip=f"pressed: a person plays seat {s}; up: a bot does",
+                         value=s in self.humans)
+            for s in range(self.players)
+        ]
+        presenter = [self.large_toggle]
+        if self.players > 1:  # one seat: nothing hidden to reveal, nobody to share with
+            presenter += [self.reveal_toggle, add_classes(widgets.Label("Human seats:"),
+                                                          "cardlib-seats-label"),
+                          *self.seat_toggles]
+
         controls = widgets.HBox([self.seed_box, self.new_button, self.undo_button])
         replay = widgets.HBox([self.first_button, self.back_button, self.step_label,
                                self.next_button, self.last_button])
-        self.children = [self.status, self.board, self.moves, self.message, self.tools,
-                         controls, replay]
+        self.children = [style_widget(), self.status, self.board, self.hand_button,
+                         self.moves, self.message, self.rules_panel, self.tools, controls,
+                         replay, add_classes(widgets.HBox(presenter), "cardlib-presenter")]
 
         self._history: list[GameState] = []
         self.step: int = 0
+        self._seat_bots()
         self.start(first)
 
     # --- public API (used by notebooks, tools and tests) -------------------------------
@@ -100,15 +157,27 @@ class GameTable(TeachingWidget):
         """The live game state (the last one, whatever step the replay shows)."""
         return self._history[-1]
 
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more seats are human: a hand shows only when its owner asks."""
+        return len(self.humans) > 1
+
+    @property
+    def hand_shown(self) -> int | None:
+        """In hot-seat play, the seat whose hand is up now (None: every hand hidden)."""
+        return self._shown
+
     def start(self, state: GameState) -> None:
-        """Play from ``state``: bots move until it is the human's turn."""
-        answers = play_on(state, self.bots, turn_of(self.seat))
+        """Play from ``state``: bots move until it is a human's turn."""
+        answers = play_on(state, self.bots, self._humans_turn)
         self._history = [state, *(played.after for played in answers)]
+        self._shown = None
+        self.rules_panel.clear()
         self.show_step(None)
         self.say("")
 
     def try_move(self, move: Any) -> bool:
-        """Play ``move`` for the human seat; on refusal show why and keep the state."""
+        """Play ``move`` for the human to move; on refusal show why and keep the state."""
         state = self.state
         if isinstance(move, str):
             move = self.game.parse_move(move)
@@ -116,9 +185,9 @@ class GameTable(TeachingWidget):
             states, answers = self._answered(state, move)
         except IllegalMove as exc:
             self.say_refused(exc)
+            self.rules_panel.show_refusal(self._label(move), exc)
             return False
-        self._history += states
-        self.show_step(None)
+        self._add(states)
         why = state.explain(move)
         told = ", ".join(f"seat {p.seat}: {self._label(p.move)}" for p in answers)
         then = f"<br><small>Then {escape(told)}.</small>" if answers else ""
@@ -127,7 +196,7 @@ class GameTable(TeachingWidget):
         return True
 
     def play_moves(self, moves: Iterable[Any]) -> int:
-        """Play a line of ``moves`` for the human seat, the bots answering in between, as
+        """Play a line of ``moves`` for the humans, the bots answering in between, as
         clicks would; returns the replay step where the line starts.
 
         All or nothing: a move the rules refuse raises :class:`IllegalMove` and the table
@@ -141,8 +210,7 @@ class GameTable(TeachingWidget):
             states += more
             state = states[-1]
         begin = len(self._history) - 1
-        self._history += states
-        self.show_step(None)
+        self._add(states)
         return begin
 
     def mark_move(self, move: Any, css: str = "cardlib-marked") -> bool:
@@ -181,45 +249,145 @@ class GameTable(TeachingWidget):
         last = len(self._history) - 1
         self.step = last if step is None else max(0, min(step, last))
         shown = self._history[self.step]
+        live = self.step == last
         self.board.value = self._board_html(shown)
         self.step_label.value = f"move {self.step} of {last}"
         self.status.value = self._status_html(shown)
-        self._show_moves(shown if self.step == last else None)
+        self._show_moves(shown if live and self._may_see(shown.to_move) else None)
+        self.hand_button.layout.display = None if live and self._curtained(shown) else "none"
+        if self._curtained(shown):
+            self.hand_button.description = f"Show my hand ({seat_name(shown.to_move)})"
         self.undo_button.disabled = not any(
-            s.to_move == self.seat for s in self._history[:-1]
+            s.to_move in self.humans for s in self._history[:-1]
         )
+        self._show_rule_of_step()
 
+    # --- presenter controls -----------------------------------------------------------
+    def set_large(self, on: bool) -> None:
+        """Large display on or off: the board as wide as the table, text and buttons big."""
+        (self.add_class if on else self.remove_class)(LARGE)
+        self._set_quietly(self.large_toggle, on)
+
+    def set_reveal(self, on: bool) -> None:
+        """Show every hand face up (the whole state), or each seat's own view again."""
+        self.reveal = bool(on)
+        self._set_quietly(self.reveal_toggle, self.reveal)
+        self.show_step(self.step)
+
+    def set_humans(self, seats: Iterable[int]) -> None:
+        """Let people play ``seats`` and bots the others, from the live position on.
+
+        Refuses (``ValueError``, nothing changed) an empty set or a seat the game does not
+        have.  If a bot now has the turn, the bots play on to the next human's turn.
+        """
+        self.humans = self._checked_humans(seats)
+        if self.seat not in self.humans:
+            self.seat = min(self.humans)
+        self._shown = None
+        self._seat_bots()
+        for seat, toggle in enumerate(self.seat_toggles):
+            self._set_quietly(toggle, seat in self.humans)
+        answers = play_on(self.state, self.bots, self._humans_turn)
+        self._add([played.after for played in answers])
+        people = ", ".join(str(s) for s in sorted(self.humans))
+        machines = ", ".join(str(s) for s in sorted(self.bots)) or "none"
+        self.say(f"People play seat{'s' if self.hot_seat else ''} {people}; "
+                 f"bots play {machines}.")
+
+    def show_hand(self) -> None:
+        """Hot seat: turn up the hand of the seat to move (its owner asked)."""
+        state = self.state
+        if state.is_over or state.to_move not in self.humans:
+            raise ValueError(f"no person is to move: {seat_name(state.to_move)} has the turn")
+        self._shown = state.to_move
+        self.show_step(None)
+
+    # --- the game's flow ----------------------------------------------------------------
     def _answered(self, state: GameState, move: Any) -> tuple[list[GameState], list[Played]]:
         """The states after the human's ``move`` and the bots' answers, and the answers
         (nothing is stored: a refusal raises :class:`IllegalMove`)."""
         new = state.apply(move)
-        answers = play_on(new, self.bots, turn_of(self.seat))
+        answers = play_on(new, self.bots, self._humans_turn)
         return [new, *(played.after for played in answers)], answers
+
+    def _humans_turn(self, _played: Sequence[Played], state: GameState) -> bool:
+        return state.to_move in self.humans
+
+    def _add(self, states: list[GameState]) -> None:
+        """Append played ``states`` and show the live one; a hand that was up goes down
+        once another seat has the turn."""
+        self._history += states
+        if self._shown is not None and self.state.to_move != self._shown:
+            self._shown = None
+        self.show_step(None)
+
+    def _checked_humans(self, seats: Iterable[int]) -> frozenset[int]:
+        chosen = frozenset(seats)
+        if not chosen:
+            raise ValueError("at least one seat must be played by a person "
+                             "(with none, the bots would play the whole game alone)")
+        for seat in sorted(chosen, key=repr):
+            if not (isinstance(seat, int) and 0 <= seat < self.players):
+                raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player "
+                                 f"game: seats are 0..{self.players - 1}")
+        return chosen
+
+    def _seat_bots(self) -> None:
+        self.bots = {s: bot for s, bot in self._bench.items() if s not in self.humans}
+
+    def _may_see(self, seat: int | None) -> bool:
+        """Whether the hand of ``seat`` may be shown now (its view, its move buttons)."""
+        return not self.hot_seat or self.reveal or seat == self._shown
+
+    def _curtained(self, state: GameState) -> bool:
+        """Hot seat, a person to move and their hand down: the board is covered."""
+        return (not state.is_over and state.to_move in self.humans
+                and not self._may_see(state.to_move))
 
     # --- callbacks --------------------------------------------------------------------
     def _on_new(self) -> None:
         seed = int(self.seed_box.value)
-        self.bots = {s: type(b)(f"{seed}:{s}") if isinstance(b, RandomBot) else b
-                     for s, b in self.bots.items()}
+        self._bench = {s: type(b)(f"{seed}:{s}") if isinstance(b, RandomBot) else b
+                       for s, b in self._bench.items()}
+        self._seat_bots()
         self.start(self.game.new(seed=seed, **self.options))
 
     def _on_undo(self) -> None:
-        # Go back to the last position before the human's latest move where it was the
-        # human's turn: the bots' replies go with it.
+        # Go back to the last position before the latest human move where a human was to
+        # move: the bots' replies go with it (and in hot seat, the hand goes down again).
         for index in range(len(self._history) - 2, -1, -1):
-            if self._history[index].to_move == self.seat:
+            if self._history[index].to_move in self.humans:
                 self._history = self._history[: index + 1]
+                self._shown = None
                 self.show_step(None)
                 self.say("Undone.")
                 return
         self.say("Nothing to undo.")
+
+    def _on_seat_toggle(self, seat: int, human: bool) -> None:
+        try:
+            self.set_humans(self.humans | {seat} if human else self.humans - {seat})
+        except ValueError:
+            self._set_quietly(self.seat_toggles[seat], seat in self.humans)
+            raise
+
+    def _toggle(self, label: str, action: Callable[[bool], Any], *css: str,
+                tooltip: str = "", value: bool = False) -> widgets.ToggleButton:
+        toggle = widgets.ToggleButton(value=value, description=label, tooltip=tooltip,
+                                      layout=dict(_AUTO))
+        self.on_change(toggle, action)
+        return add_classes(toggle, *css)
+
+    def _set_quietly(self, control: widgets.ValueWidget, value: Any) -> None:
+        with self.quietly():
+            control.value = value
 
     # --- drawing ----------------------------------------------------------------------
     def _label(self, move: Any) -> str:
         return self.game.move_label(move)
 
     def _show_moves(self, state: GameState | None) -> None:
-        if state is None or state.is_over or state.to_move != self.seat:
+        if state is None or state.is_over or state.to_move not in self.humans:
             self.moves.children = ()
             return
         legal = set(state.legal_moves())
@@ -237,16 +405,57 @@ class GameTable(TeachingWidget):
             buttons.append(button)
         self.moves.children = tuple(buttons)
 
+    def _show_rule_of_step(self) -> None:
+        """The rule panel's first line: the move into the position shown, and its rule."""
+        if self.step == 0:
+            self.rules_panel.no_move()
+            return
+        before, after = self._history[self.step - 1], self._history[self.step]
+        move = after.history[-1]
+        self.rules_panel.show_move(before.to_move, self._label(move), before.explain(move))
+
     def _board_html(self, state: GameState) -> str:
-        view = state.view(self._board_seat) if not state.is_over else state
-        html = display.html(view)
+        """The board: the whole state when revealed or over; in hot seat the view of the
+        seat whose hand is up, or a curtain; else the human's (or ``board_seat``'s) view.
+        ``data-cardlib-hand`` says which: ``all``, a seat number, or ``none``."""
+        seat = self._viewer(state)
+        if self.reveal or state.is_over:
+            shown, hand = state, "all"
+        elif seat is None:
+            mover = state.to_move if state.to_move in self.humans else None
+            return (f"<div data-cardlib-moves='{len(state.history)}' data-cardlib-hand='none'>"
+                    f"{curtain_html(mover)}</div>")
+        else:
+            shown, hand = state.view(seat), str(seat)
+        html = display.html(shown)
         if html is None:
-            html = f"<pre>{escape(repr(view))}</pre>"
-        return f"<div data-cardlib-moves='{len(state.history)}'>{html}</div>"
+            html = f"<pre>{escape(repr(shown))}</pre>"
+        return (f"<div data-cardlib-moves='{len(state.history)}' data-cardlib-hand='{hand}'>"
+                f"{html}</div>")
+
+    def _viewer(self, state: GameState) -> int | None:
+        """Whose view the board shows at ``state`` while hands are not revealed; None in
+        hot seat when no hand may be up there (another person's turn, or none asked)."""
+        if not self.hot_seat:
+            return self.seat if self._board_seat is None else self._board_seat
+        if self._shown is not None and state.to_move in (self._shown, *self.bots):
+            return self._shown
+        return None
 
     def _status_html(self, state: GameState) -> str:
+        title = f"<b>{escape(self.game.title)}</b>"
+        seed = self._history[0].start_record().get("seed")
+        deal = f" <small>· seed {escape(str(seed))}</small>" if seed is not None else ""
         if state.is_over:
             scores = ", ".join(f"{s:g}" for s in state.scores())
-            return f"<b>{escape(self.game.title)}</b> — game over. Scores: {scores}"
-        whose = "your turn" if state.to_move == self.seat else f"seat {state.to_move} to move"
-        return f"<b>{escape(self.game.title)}</b> — {whose}"
+            return f"{title} — game over. Scores: {scores}{deal}"
+        mover = state.to_move
+        if mover not in self.humans:
+            whose = f"{seat_name(mover)} to move"
+        elif not self.hot_seat:
+            whose = "your turn"
+        elif self._curtained(state):
+            whose = f"{seat_name(mover)} to move: hand hidden until its owner asks"
+        else:
+            whose = f"{seat_name(mover)}, your turn"
+        return f"{title} — {whose}{deal}"

@@ -1,0 +1,135 @@
+"""What the presenter's controls on the game table show: the rule panel, the large display,
+the curtain over a hidden hand.
+
+A teacher projects one table for a room.  The room needs three things the learner at a
+laptop does not: a picture readable from the back (the large display), the rule behind
+what just happened in words the whole class can read (the rule panel, which stays put
+while the message line moves on), and, in hot-seat play, a screen that shows nobody's
+cards until the student whose turn it is asks (the curtain).  The game table
+(:mod:`cardlib.widgets.table`) decides *when* each is shown; this module only draws them.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from cardlib.protocol import Explanation, Game, IllegalMove
+from cardlib.widgets.base import add_classes
+
+LARGE = "cardlib-large"
+"""The table's CSS class in large display mode."""
+
+LARGE_CSS = f"""
+.cardlib-table.{LARGE} {{ width: 100%; }}
+.cardlib-table.{LARGE} .cardlib-board {{ align-self: stretch; width: auto; }}
+.cardlib-table.{LARGE} .cardlib-board .widget-html-content {{ width: 100%; }}
+.cardlib-table.{LARGE} .cardlib-board :not(svg) > svg {{
+    width: 100%; height: auto; max-height: 85vh; }}
+.cardlib-table.{LARGE} .cardlib-board,
+.cardlib-table.{LARGE} .cardlib-status,
+.cardlib-table.{LARGE} .cardlib-message,
+.cardlib-table.{LARGE} .cardlib-rules {{ font-size: 1.6em; line-height: 1.35; }}
+.cardlib-table.{LARGE} .widget-html-content {{ font-size: inherit; line-height: inherit; }}
+.cardlib-table.{LARGE} button.jupyter-button {{
+    font-size: 1.5em; width: auto; height: auto; min-height: 1.9em; padding: 0.15em 0.7em; }}
+.cardlib-table.{LARGE} .widget-label, .cardlib-table.{LARGE} input {{ font-size: 1.4em; }}
+.cardlib-table.{LARGE} .widget-text input {{ height: 1.9em; }}
+"""
+"""Large display: the board's picture as wide as the table (an SVG scales without blur), but
+no taller than most of the screen, so a tall board (Black Diamond's) still fits the
+projector; text and buttons half again as big.  Only a table with the class :data:`LARGE`
+changes."""
+
+
+def style_widget() -> widgets.HTML:
+    """The large display's stylesheet, as a widget the table carries (hidden; a page
+    applies a ``<style>`` wherever it sits)."""
+    return add_classes(widgets.HTML(f"<style>{LARGE_CSS}</style>",
+                                    layout=widgets.Layout(display="none")), "cardlib-style")
+
+
+def rule_sentence(game: Game, rule_id: str, explanation_text: str) -> str:
+    """The sentence of rule ``rule_id`` in ``game``'s rule book.
+
+    The trick kit's shared rules (``trick.…``) and the protocol's own verdicts
+    (``game.over``) are not in a game's book: their explanation text is the sentence.
+    """
+    rule = game.rules.get(rule_id)
+    return rule.text if rule is not None else explanation_text
+
+
+def seat_name(seat: int | None) -> str:
+    """A seat as the table's words name it (the protocol numbers seats; no game names)."""
+    return "nobody" if seat is None else f"seat {seat}"
+
+
+class RulePanel(widgets.HTML):
+    """Two lines that stay on the table: the rule behind the last move and behind the
+    last refusal, each as its id and its sentence.
+
+    The message line says what a click did and is replaced by the next click; the panel
+    is what a teacher points at while explaining a trick after it is played (it follows
+    the replay: stepping back shows the rule behind the move into the position shown).
+    """
+
+    def __init__(self, game: Game):
+        super().__init__()
+        add_classes(self, "cardlib-rules")
+        self.game = game
+        self._move = self._line("move", "Last move", None)
+        self._refusal = self._line("refusal", "Last refusal", None)
+        self._draw()
+
+    def show_move(self, seat: int | None, label: str, why: Explanation) -> None:
+        """The move ``label`` made by ``seat`` and the rule that allowed it."""
+        self._move = self._line("move", f"Last move: {seat_name(seat)} played {label}", why)
+        self._draw()
+
+    def show_refusal(self, label: str, refused: IllegalMove) -> None:
+        """The move ``label`` the rules refused, and the rule that refused it."""
+        self._refusal = self._line("refusal", f"Last refusal: {label}", refused)
+        self._draw()
+
+    def no_move(self) -> None:
+        """The position shown is a start: no move led to it."""
+        self._move = self._line("move", "Last move", None)
+        self._draw()
+
+    def clear(self) -> None:
+        """A new deal: neither line applies any more."""
+        self._refusal = self._line("refusal", "Last refusal", None)
+        self.no_move()
+
+    def _line(self, kind: str, head: str, why: Explanation | IllegalMove | None) -> str:
+        if why is None:
+            return (f"<div class='cardlib-rule-{kind}' data-rule=''>"
+                    f"<b>{escape(head)}</b>: none yet</div>")
+        sentence = rule_sentence(self.game, why.rule, why.text)
+        return (f"<div class='cardlib-rule-{kind}' data-rule='{escape(why.rule)}'>"
+                f"<b>{escape(head)}</b> — <code>{escape(why.rule)}</code> "
+                f"{escape(sentence)}</div>")
+
+    def _draw(self) -> None:
+        self.value = self._move + self._refusal
+
+
+def curtain_html(seat: int | None) -> str:
+    """What the board shows in hot-seat play while hands are hidden, no card at all: whose
+    turn it is and how to see the hand (``seat``, a person to move), or, in a replay
+    (``None``), how to see the position."""
+    if seat is None:
+        words = ("<b>Every hand is hidden.</b><br>To look back at this position, "
+                 "reveal all hands.")
+    else:
+        words = (f"<b>{escape(seat_name(seat).capitalize())} to move.</b><br>The hand is "
+                 "hidden: the student at this seat takes the keyboard and presses "
+                 "<b>Show my hand</b>.")
+    return ("<div class='cardlib-curtain' style='background:#1f5f3a;color:#f4f1e8;"
+            "border-radius:14px;padding:2.5em 1.5em;text-align:center;font-size:1.3em'>"
+            f"{words}</div>")
+
+
+__all__ = ["LARGE", "LARGE_CSS", "RulePanel", "curtain_html", "rule_sentence", "seat_name",
+           "style_widget"]
