@@ -44,5 +44,9 @@ def test_classroom_lists_the_apps_serves_them_and_stops_on_ctrl_c():
         except OSError:
             pass
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        if proc.poll() is None:  # a failed check: stop it as Ctrl-C would, server and all
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
