@@ -22,6 +22,8 @@ pytestmark = pytest.mark.browser
 
 GAME_TABLES = [
     ("01-hearts", ".cardlib-table-hearts"),
+    ("02-diamonds", ".cardlib-table-diamonds"),
+    ("03-diams", ".cardlib-table-diams"),
     ("04-black-diamond", ".cardlib-table-black-diamond"),
 ]
 """(notebook, CSS selector of its game table) for every game notebook: a new game notebook
