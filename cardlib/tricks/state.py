@@ -16,6 +16,7 @@ through its ``__init__`` (or ``dataclasses.replace``) cost about four times as m
 from __future__ import annotations
 
 import dataclasses
+import functools
 from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -54,9 +55,6 @@ class TrickWon:
     rule: str
     """``trick.won.led-suit`` or ``trick.won.trump`` (see :func:`won_by`)."""
     trick: Trick
-
-
-_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -153,23 +151,47 @@ class TrickState(GameState):
         carried over, and ``move`` appended to the history.  Values cached on this state
         (``computed_once``) are not carried over; an unknown field name is a TypeError."""
         cls = type(self)
-        names, known = _FIELDS.get(cls) or _fields_of(cls)
-        if not changes.keys() <= known:
-            raise TypeError(f"{cls.__name__} has no field(s) "
-                            f"{', '.join(sorted(changes.keys() - known))}")
+        shape = _SHAPES.get(cls) or _shape_of(cls)
         new = object.__new__(cls)
         values, old = new.__dict__, self.__dict__
-        for name in names:
-            values[name] = old[name]
+        # Copy the whole dict in one call, then drop what is not a field: cheaper than
+        # copying field by field (a playout derives a state per card).
+        values.update(old)
+        if len(values) != shape.size:
+            for name in shape.cached:
+                values.pop(name, None)
         values.update(changes)
         values["history"] = old["history"] + (move,)
+        if len(values) != shape.size:  # a name that is no field, given or left behind
+            unknown = changes.keys() - shape.known
+            if unknown:
+                raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
+            for name in values.keys() - shape.known:
+                del values[name]
         return new
 
 
-def _fields_of(cls: type) -> tuple[tuple[str, ...], frozenset[str]]:
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    _FIELDS[cls] = names, frozenset(names)
-    return _FIELDS[cls]
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What ``_derive`` needs to know of a state class, found once per class."""
+
+    known: frozenset[str]
+    """The field names."""
+    size: int
+    """How many fields (a derived state's ``__dict__`` holds exactly these)."""
+    cached: tuple[str, ...]
+    """The names under which cached values land in an instance's ``__dict__``."""
+
+
+_SHAPES: dict[type, _Shape] = {}
+
+
+def _shape_of(cls: type) -> _Shape:
+    names = frozenset(f.name for f in dataclasses.fields(cls))
+    cached = tuple(name for klass in cls.__mro__ for name, attr in vars(klass).items()
+                   if isinstance(attr, computed_once | functools.cached_property))
+    _SHAPES[cls] = _Shape(names, len(names), cached)
+    return _SHAPES[cls]
 
 
 def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
