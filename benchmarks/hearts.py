@@ -1,11 +1,18 @@
 """Hearts benchmarks: engine speed against OpenSpiel, and the Monte Carlo bot's strength.
 
-Run:  .venv/bin/python benchmarks/hearts.py [--hands 3000] [--games 40] [--playouts 100]
+Run:  .venv/bin/python benchmarks/hearts.py [--hands 3000] [--rounds 7] [--games 40]
+      [--playouts 100] [--profile]
 
 1. Random hands per second, our engine and OpenSpiel's (C++ through its Python API),
-   measured in the same run in alternating rounds, so a busy machine slows both alike;
-   printed as a ratio.  A hand includes the deal, the pass and 52 cards, all chosen by
-   seeded random bots through the public API (``legal_moves``/``apply``).
+   both driven by the same lean loop: at every step one ``random.choice`` (one seeded
+   ``random.Random`` per engine) over the legal moves and one apply, nothing else.  A
+   hand is a deal, the pass and 52 cards.  OpenSpiel deals through chance nodes, and
+   they are driven the same way (``legal_actions()``, not ``chance_outcomes()``, whose
+   probability pairs cost more than the choice: every Hearts chance outcome is equally
+   likely, so the hands are just as random); our engine deals inside ``apply`` from a
+   seed.  Rounds alternate between the engines, so a busy machine slows both alike;
+   each rate is the median over the rounds, timed in CPU seconds of this process.
+   ``--profile`` prints where our loop spends its time (for the engine's owner).
 2. The Monte Carlo bot in one seat against three rule-of-thumb bots over seeded games to
    50 (its seat rotates from game to game), next to a rule-of-thumb bot in the same seat
    on the same deals as the baseline: average points per hand, win rate, average place.
@@ -14,30 +21,37 @@ Run:  .venv/bin/python benchmarks/hearts.py [--hands 3000] [--games 40] [--playo
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
 import time
 
 from tqdm import tqdm
 
-from cardlib.bots import RandomBot, play_out
+from cardlib.bots import play_out
 from cardlib.hearts import Hearts
 from cardlib.hearts.bots import MonteCarloBot, RuleOfThumbBot
 
 
 def our_random_hands(seed: int, hands: int) -> int:
-    """Play random games until at least ``hands`` hands are done; return the count."""
+    """Random games of our Hearts (to 50 points) until at least ``hands`` hands are done;
+    returns the count.  Each step: one choice over ``legal_moves()``, one ``apply``."""
     game = Hearts()
+    rng = random.Random(seed)
     done = 0
     while done < hands:
-        bots = {seat: RandomBot(f"{seed}:{seat}") for seat in range(4)}
-        done += len(play_out(game.new(seed=seed), bots).results)
+        state = game.new(seed=seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+        done += len(state.results)
         seed += 1
     return done
 
 
 def openspiel_random_hands(seed: int, hands: int) -> int:
-    """``hands`` random hands of OpenSpiel's Hearts, chance events included."""
+    """``hands`` random hands of OpenSpiel's Hearts (one game each), chance nodes included.
+    Each step, chance or player: one choice over ``legal_actions()``, one ``apply_action``."""
     import pyspiel
 
     game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
@@ -45,29 +59,39 @@ def openspiel_random_hands(seed: int, hands: int) -> int:
     for _ in range(hands):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                actions = [action for action, _ in state.chance_outcomes()]
-            else:
-                actions = state.legal_actions()
-            state.apply_action(rng.choice(actions))
+            state.apply_action(rng.choice(state.legal_actions()))
     return hands
 
 
-def speed(total_hands: int, rounds: int = 6) -> None:
+def rate(play, seed: int, hands: int) -> float:
+    """Hands per CPU second of one call ``play(seed, hands)``."""
+    start = time.process_time()
+    done = play(seed, hands)
+    return done / (time.process_time() - start)
+
+
+def speed(total_hands: int, rounds: int) -> None:
     per_round = max(1, total_hands // rounds)
-    ours = theirs = 0.0
-    our_count = their_count = 0
+    ours, theirs = [], []
     for r in tqdm(range(rounds), desc="speed rounds"):
-        start = time.perf_counter()
-        our_count += our_random_hands(1000 * r, per_round)
-        ours += time.perf_counter() - start
-        start = time.perf_counter()
-        their_count += openspiel_random_hands(r, per_round)
-        theirs += time.perf_counter() - start
-    our_rate, their_rate = our_count / ours, their_count / theirs
-    print(f"random hands per second: cardlib {our_rate:,.0f} ({our_count} hands), "
-          f"OpenSpiel {their_rate:,.0f} ({their_count} hands)")
-    print(f"cardlib / OpenSpiel = {our_rate / their_rate:.2f}  (aim: at least 0.25)")
+        ours.append(rate(our_random_hands, 1000 * r, per_round))
+        theirs.append(rate(openspiel_random_hands, r, per_round))
+    ratios = sorted(o / t for o, t in zip(ours, theirs, strict=True))
+    our_rate, their_rate = statistics.median(ours), statistics.median(theirs)
+    print(f"random hands per CPU second, median of {rounds} alternating rounds of "
+          f"{per_round} hands each: cardlib {our_rate:,.0f}, OpenSpiel {their_rate:,.0f}")
+    print("  both loops: one random.choice over the legal moves and one apply per step; "
+          "OpenSpiel's chance nodes (the deal) by legal_actions(), ours dealt in apply()")
+    print(f"cardlib / OpenSpiel = {our_rate / their_rate:.2f}  (per round "
+          f"{ratios[0]:.2f}..{ratios[-1]:.2f}; aim: at least 0.25)")
+
+
+def profile(hands: int, top: int = 25) -> None:
+    """Where our random-hand loop spends its time: the top of a cProfile by own time."""
+    profiler = cProfile.Profile()
+    profiler.runcall(our_random_hands, 0, hands)
+    print(f"\nprofile of our random-hand loop ({hands} hands), top {top} by own time:")
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 
 
 def strength(games: int, playouts: int, seed: int) -> None:
@@ -104,12 +128,17 @@ def strength(games: int, playouts: int, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=3000, help="random hands per engine")
+    parser.add_argument("--rounds", type=int, default=7, help="alternating speed rounds")
+    parser.add_argument("--profile", action="store_true",
+                        help="also profile our random-hand loop")
     parser.add_argument("--games", type=int, default=40, help="games for the strength test")
     parser.add_argument("--playouts", type=int, default=100,
                         help="Monte Carlo playouts per decision")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    speed(args.hands)
+    speed(args.hands, args.rounds)
+    if args.profile:
+        profile(max(1, args.hands // args.rounds))
     if args.games:
         strength(args.games, args.playouts, args.seed)
 

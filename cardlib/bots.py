@@ -3,6 +3,10 @@
 A bot never sees more than ``state.view(seat)`` would show a human at that seat, so a
 bot cannot cheat by reading other hands; it receives the full state only to call the
 protocol (``legal_moves``), which reveals nothing hidden.
+
+Besides the simplest players this holds the Monte Carlo searcher every hidden-hand game
+shares; each game fills in its hooks (how to imagine the hidden cards, when a playout
+stops, what a finished playout is worth).
 """
 
 from __future__ import annotations
@@ -70,3 +74,54 @@ def play_out(
     if not end.is_over:
         raise RuntimeError(f"{end.game.name}: no end after {max_moves} moves")
     return end
+
+
+class MonteCarloBot:
+    """Tries each legal move in many imagined games and keeps the best on average.
+
+    For each of ``playouts // len(legal)`` samples, ``determinize(view, rng)`` imagines a
+    full state that fits what the seat to move sees (its ``view``): the game's hook, which
+    deals the hidden cards.  Every legal move is played there and the game is finished by
+    ``policy`` bots for every seat until ``horizon(view, state)`` says stop (default: the
+    end of the game); ``value(view, state)`` scores that finish for the seat, higher is
+    better.  The move with the highest total wins; ties go to the first in sorted order.
+    Seeded: the same seed and the same game give the same choices.
+    """
+
+    name = "monte-carlo"
+
+    def __init__(
+        self,
+        determinize: Callable[[Any, random.Random], GameState],
+        value: Callable[[Any, GameState], float],
+        *,
+        policy: Bot | None = None,
+        horizon: Callable[[Any, GameState], bool] | None = None,
+        seed: int | str = 0,
+        playouts: int = 200,
+    ):
+        if playouts < 1:
+            raise ValueError(f"playouts={playouts!r}: give at least 1")
+        self.playouts = playouts
+        self._rng = random.Random(seed)
+        self._determinize = determinize
+        self._value = value
+        self._policy = policy or RandomBot(seed)
+        self._horizon = horizon or (lambda view, state: state.is_over)
+
+    def choose(self, state: GameState) -> Any:
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(state.to_move)
+        total = dict.fromkeys(legal, 0.0)
+        for _ in range(max(1, self.playouts // len(legal))):
+            world = self._determinize(view, self._rng)
+            for move in legal:
+                total[move] += self._value(view, self._finish(view, world.apply(move)))
+        return min(legal, key=lambda move: (-total[move], move))
+
+    def _finish(self, view: Any, state: GameState) -> GameState:
+        while not self._horizon(view, state):
+            state = state.apply(self._policy.choose(state))
+        return state

@@ -12,11 +12,13 @@ of a line the solver has replayed through the rules engine to a won game, so a h
 never lead into a loss.
 
 :func:`add_black_diamond_tools` puts both questions on a
-:class:`~cardlib.widgets.table.GameTable` as buttons.  "Show me a solution" plays the
-winning line onto the table through ``table.try_move`` (the same door a click uses), so the
-table's own history holds it: the board then goes back to where the line starts, ``next ›``
-walks it move by move, ``last »`` shows the won game, and ``Undo`` takes the solution's
-moves back one at a time if the learner wants to try on their own from there.
+:class:`~cardlib.widgets.table.GameTable` as buttons, which act on the table only through
+its public methods.  "Hint" marks the suggested move's button (``table.mark_move``).
+"Show me a solution" plays the winning line onto the table with ``table.play_moves`` (each
+move as a click would play it), so the table's own history holds it: the board then goes
+back to where the line starts, ``next ›`` walks it move by move, ``last »`` shows the won
+game, and ``Undo`` takes the solution's moves back one at a time if the learner wants to
+try on their own from there.
 """
 
 from __future__ import annotations
@@ -159,22 +161,8 @@ def solution_states(
 def _hint_tool(table: GameTable, time_limit: float | None) -> str:
     advice = hint(table.state, time_limit=time_limit)
     if advice.move is not None:
-        for button in table.moves.children:  # mark the suggested move's button
-            if getattr(button, "move_text", None) == str(advice.move):
-                button.add_class("bd-hinted")
-                button.button_style = "info"
+        table.mark_move(advice.move, "bd-hinted")
     return advice._repr_html_()
-
-
-def _play_line(table: GameTable, states: list[BlackDiamondState]) -> int:
-    """Play the line ``states`` describes from the table's live state, through the table;
-    returns the table step where it starts."""
-    table.show_step(None)
-    begin = table.step
-    for move in states[-1].history[len(states[0].history):]:
-        if not table.try_move(move):
-            raise AssertionError(f"the table refused the solver's move {move}")
-    return begin
 
 
 def _solution_tool(table: GameTable, time_limit: float | None) -> str:
@@ -202,9 +190,10 @@ def _solution_tool(table: GameTable, time_limit: float | None) -> str:
         table.start(first)
         note = (f"From your position {escape(str(exc))}, so the table went back to the start "
                 "of the deal to show a win from there. ")
-    begin = _play_line(table, states)
+    line = states[-1].history[len(states[0].history):]
+    begin = table.play_moves(line)
     table.show_step(begin)
-    moves = ", ".join(str(m) for m in states[-1].history[len(states[0].history):])
+    moves = ", ".join(str(m) for m in line)
     return (f"<span class='bd-solution-win'>{note}A winning line of {len(states) - 1} moves "
             f"from move {begin}, played onto the table: the board shows move {begin}; press "
             "<b>next ›</b> to step through it, <b>last »</b> for the won game, and "

@@ -45,7 +45,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardlib.blackdiamond import (
     PILES,
@@ -209,9 +209,49 @@ loss in seeds 1..4000, one plain depth-first run proves it in 754,000 nodes, the
 schedule in 929,000.  The hardest win of those seeds needed 97,000 (seed 1317)."""
 
 
-def table_key(dia: int, deck: int, piles: int, nxt: int, hm: int) -> int:
-    """One int for a compact state (the hand as its two bits below ``nxt``)."""
-    return ((((deck << 5 | nxt) << 2 | ((hm << 2) >> nxt)) << 16 | dia) << 36) | piles
+class Board(NamedTuple):
+    """A state of the game in the search's compact form (see the module docstring)."""
+
+    diamonds: int
+    """The four diamond values, 4 bits each, N in the lowest bits."""
+    deck: int
+    """The diamond deck, 4 bits a card, the top card in the lowest bits (0: empty)."""
+    piles: int
+    """The nine piles, 4 bits each in ``PILES`` order: card count (3 bits), top suit."""
+    drawn: int
+    """Black cards drawn so far, hand included: the next to draw is ``black[drawn]``."""
+    hand: int
+    """Bit i set: black card i is in the hand (only the last two drawn can be)."""
+    filled: int
+    """Cards on the piles, all together."""
+    slack: int
+    """What the parent knows of :meth:`_Search.room_slack` here (-1: nothing)."""
+
+
+Child = tuple[tuple[float, ...], tuple[int, int], Board]
+"""A move from a state: its sort key (lower first, see :meth:`_Search.rank`), the move's
+code (``(kind, what)``, see :meth:`_Search.engine_move`) and the state it leads to."""
+
+
+def on_table(diamonds: int) -> int:
+    """The diamonds' values as a packed mask of 14 bits a position (N lowest): the form
+    :meth:`_Search.edge_values` reads, where each position may hold just its own value."""
+    return (1 << (diamonds & 15) | 1 << (14 + (diamonds >> 4 & 15))
+            | 1 << (28 + (diamonds >> 8 & 15)) | 1 << (42 + (diamonds >> 12 & 15)))
+
+
+def refill(diamonds: int, deck: int, pile: int) -> tuple[int, int]:
+    """The diamonds and deck after clearing ``pile``: the positions it touches take the
+    deck's top cards in N, E, S, W order (the caller checks the deck holds enough)."""
+    for pos in TOUCHES[pile]:
+        diamonds = (diamonds & ~(15 << (4 * pos))) | (deck & 15) << (4 * pos)
+        deck >>= 4
+    return diamonds, deck
+
+
+def table_key(diamonds: int, deck: int, piles: int, drawn: int, hand: int) -> int:
+    """One int for a compact state (the hand as its two bits below ``drawn``)."""
+    return ((((deck << 5 | drawn) << 2 | ((hand << 2) >> drawn)) << 16 | diamonds) << 36) | piles
 
 
 class _OutOfBudget(Exception):
@@ -292,16 +332,16 @@ class _Search:
         """Which run found the win (or was running when the search ended)."""
 
     # --- tables built from the engine's rules ------------------------------------------
-    def allowed(self, dia: int) -> tuple[int, ...]:
-        """Per pile, the bit mask of values allowed next to diamonds ``dia`` (4 nibbles)."""
-        masks = self.allow_cache.get(dia)
+    def allowed(self, diamonds: int) -> tuple[int, ...]:
+        """Per pile, the bit mask of values allowed next to diamonds ``diamonds`` (4 nibbles)."""
+        masks = self.allow_cache.get(diamonds)
         if masks is None:
-            values = [(dia >> (4 * i)) & 15 for i in range(4)]
+            values = [(diamonds >> (4 * i)) & 15 for i in range(4)]
             masks = tuple(
                 sum(1 << v for v in allowed_values(
                     pile, values, arithmetic_centre=self.options.arithmetic_centre))
                 for pile in PILES)
-            self.allow_cache[dia] = masks
+            self.allow_cache[diamonds] = masks
         return masks
 
     def edge_values(self, packed: int) -> tuple[int, ...]:
@@ -339,11 +379,11 @@ class _Search:
         if room is None:
             per_suit = [[0] * 9, [0] * 9]
             for p in range(9):
-                field = piles >> (4 * p) & 15
-                cnt = field & 7
-                free = LIMITS[p] - 1 - cnt
-                if cnt:
-                    top = field >> 3
+                pile = piles >> (4 * p) & 15
+                count = pile & 7
+                free = LIMITS[p] - 1 - count
+                if count:
+                    top = pile >> 3
                     per_suit[1 - top][p] = (free + 1) // 2  # the other suit comes next
                     per_suit[top][p] = free // 2
                 else:
@@ -378,18 +418,18 @@ class _Search:
             total += count if got + room[3] >= count else got + room[3]
         return total
 
-    def values_to_come(self, nxt: int, hm: int) -> tuple[int, int]:
+    def values_to_come(self, drawn: int, hand: int) -> tuple[int, int]:
         """Bit sets of the spade and club values still to place: the hand, then the deck."""
-        spades, clubs = self.suffix_spades[nxt], self.suffix_clubs[nxt]
-        for i in range(max(nxt - 2, 0), nxt):
-            if hm >> i & 1:
+        spades, clubs = self.suffix_spades[drawn], self.suffix_clubs[drawn]
+        for i in range(max(drawn - 2, 0), drawn):
+            if hand >> i & 1:
                 if self.suits[i]:
                     clubs |= 1 << self.values[i]
                 else:
                     spades |= 1 << self.values[i]
         return spades, clubs
 
-    def room_slack(self, dia: int, deck: int, piles: int, nxt: int, hm: int,
+    def room_slack(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int,
                    remaining: int, decklen: int) -> int:
         """-1 if the remaining cards provably cannot all find a place, else a slack >= 0.
 
@@ -410,18 +450,17 @@ class _Search:
             return self.absorb[decklen] - remaining
         if decklen > MATCH_DIAMONDS:
             return 2
-        spades, clubs = self.values_to_come(nxt, hm)
+        spades, clubs = self.values_to_come(drawn, hand)
         exempt = 0  # edges whose run on the table can reach its limit with no change
         for k in range(4):
-            value = dia >> (4 * k) & 15
+            value = diamonds >> (4 * k) & 15
             if (spades >> value & 1) + (clubs >> value & 1) >= 3 - (piles >> (4 * k) & 7):
                 exempt += 1
         needed = remaining - absorbable(decklen, self.options, exempt)
         if needed <= 0:
             return -needed
         room = self.suit_room(piles)
-        here = (1 << (dia & 15) | 1 << (14 + (dia >> 4 & 15)) | 1 << (28 + (dia >> 8 & 15))
-                | 1 << (42 + (dia >> 12 & 15)))
+        here = on_table(diamonds)
         deck_bits = self.deck_bits.get(deck)
         if deck_bits is None:
             deck_bits = 0
@@ -441,7 +480,7 @@ class _Search:
             # The one diamond lands at k by a replace (takes no card away), a stuck clear
             # of edge k (at most its 2 cards) or edge k's limit clear (3 cards), and that
             # last only if the run there can end with no other change (see absorbable).
-            value = dia >> (4 * k) & 15
+            value = diamonds >> (4 * k) & 15
             left = (spades >> value & 1) + (clubs >> value & 1)
             absorb = 3 if left >= 3 - (piles >> (4 * k) & 7) else 2
             got = self.placeable(here | deck_bits << (14 * k), spades, clubs, room) \
@@ -451,19 +490,19 @@ class _Search:
         return best if best >= 0 else -1
 
     # --- the search ---------------------------------------------------------------------
-    def root(self) -> tuple[int, ...]:
+    def root(self) -> Board:
         """The start state in the compact form (see the module docstring)."""
-        s = self.start
-        dia = sum(c.value << (4 * i) for i, c in enumerate(s.diamonds))
-        deck = sum(c.value << (4 * i) for i, c in enumerate(s.diamond_deck))
+        start = self.start
+        diamonds = sum(c.value << (4 * i) for i, c in enumerate(start.diamonds))
+        deck = sum(c.value << (4 * i) for i, c in enumerate(start.diamond_deck))
         piles = 0
         filled = 0
-        for p, cards in enumerate(s.piles):
+        for p, cards in enumerate(start.piles):
             if cards:
                 piles |= (len(cards) | SUIT_BIT[cards[-1].suit] << 3) << (4 * p)
                 filled += len(cards)
-        nxt = len(s.hand)
-        return (dia, deck, piles, nxt, (1 << nxt) - 1, filled, -1)
+        drawn = len(start.hand)
+        return Board(diamonds, deck, piles, drawn, (1 << drawn) - 1, filled, -1)
 
     def run(self) -> bool:
         """Decide the start state: the restart schedule, then one unlimited run."""
@@ -501,7 +540,7 @@ class _Search:
         self.plain_order = True
         return self.search(root)
 
-    def search(self, root: tuple[int, ...]) -> bool:
+    def search(self, root: Board) -> bool:
         """Depth-first search from ``root`` with an explicit stack (games can be deep when
         replaced diamonds cycle); on a win, ``self.path`` holds the moves from ``root``."""
         entered = self.enter(*root)
@@ -510,31 +549,38 @@ class _Search:
         if entered is True:
             self.path = [self.final]
             return True
-        frames = [[entered[0], entered[1], 0]]
+        # The current line, one entry per state on it: the state's table key, its children
+        # not tried yet, and the move last tried from it.
+        keys = [entered[0]]
+        untried = [iter(entered[1])]
+        line: list[tuple[int, int]] = [(0, 0)]
         try:
-            while frames:
-                frame = frames[-1]
-                index = frame[2]
-                children = frame[1]
-                if index == len(children):
-                    frames.pop()  # fully explored: stays in the table as lost
+            while untried:
+                child = next(untried[-1], None)
+                if child is None:  # fully explored: stays in the table as lost
+                    untried.pop()
+                    keys.pop()
+                    line.pop()
                     continue
-                frame[2] = index + 1
-                entered = self.enter(*children[index][2:])
+                _, move, board = child
+                line[-1] = move
+                entered = self.enter(*board)
                 if entered is False:
                     continue
                 if entered is True:
-                    self.path = [self.engine_move(f[1][f[2] - 1][1]) for f in frames]
+                    self.path = [self.engine_move(code) for code in line]
                     self.path.append(self.final)
                     return True
-                frames.append([entered[0], entered[1], 0])
+                keys.append(entered[0])
+                untried.append(iter(entered[1]))
+                line.append((0, 0))
             return False
         except _OutOfBudget:
-            for frame in frames:  # not fully explored: not known to be lost
-                self.seen.discard(frame[0])
+            for key in keys:  # not fully explored: not known to be lost
+                self.seen.discard(key)
             raise
 
-    def beam(self, root: tuple[int, ...], width: int, worth: float | None) -> bool:
+    def beam(self, root: Board, width: int, worth: float | None) -> bool:
         """Beam search from ``root``: a win or nothing (it proves no loss).
 
         States are taken layer by layer, a layer being the states with as many cards
@@ -559,20 +605,20 @@ class _Search:
             below: dict[int, tuple[Any, ...]] = {}
             expanded = 0
             while layer and expanded < width:
-                _, _, state, parent, move = heapq.heappop(layer)
-                dia, deck, piles, nxt, hm, filled, slack = state
-                key = table_key(dia, deck, piles, nxt, hm)
+                _, _, board, parent, move = heapq.heappop(layer)
+                diamonds, deck, piles, drawn, hand, filled, slack = board
+                key = table_key(diamonds, deck, piles, drawn, hand)
                 if key in tried or key in self.seen:
                     continue
                 tried.add(key)
                 decklen = (deck.bit_length() + 3) >> 2
-                remaining = hm.bit_count() + n - nxt
+                remaining = hand.bit_count() + n - drawn
                 if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
                     self.seen.add(key)  # cut by a bound: lost for every search
                     self.pruned += 1
                     continue
                 if slack < 0:
-                    slack = self.room_slack(dia, deck, piles, nxt, hm, remaining, decklen)
+                    slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
                     if slack < 0:
                         self.seen.add(key)
                         self.pruned += 1
@@ -581,7 +627,7 @@ class _Search:
                 expanded += 1
                 step = len(steps)
                 steps.append((parent, move))
-                children = self.children(dia, deck, piles, nxt, hm, filled, slack, decklen)
+                children = self.children(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
                 if children is None:
                     path = [self.final]
                     while step > 0:
@@ -589,14 +635,15 @@ class _Search:
                         path.append(self.engine_move(code))
                     self.path = path[::-1]
                     return True
-                for order, code, *child in children:
-                    entry = (score(order), next(tie), tuple(child), step, code)
-                    if child[4].bit_count() + n - child[3] == remaining:  # a stuck move
+                for order, code, child in children:
+                    entry = (score(order), next(tie), child, step, code)
+                    if child.hand.bit_count() + n - child.drawn == remaining:  # a stuck move
                         heapq.heappush(layer, entry)
                     else:
-                        ckey = table_key(*child[:5])
-                        if ckey not in below or entry < below[ckey]:
-                            below[ckey] = entry
+                        child_key = table_key(child.diamonds, child.deck, child.piles,
+                                              child.drawn, child.hand)
+                        if child_key not in below or entry < below[child_key]:
+                            below[child_key] = entry
             layer = heapq.nsmallest(width, below.values())
         return False
 
@@ -608,26 +655,26 @@ class _Search:
                 or (self.max_nodes is not None and self.nodes > self.max_nodes)):
             raise SearchTimeout
 
-    def enter(self, dia: int, deck: int, piles: int, nxt: int, hm: int, filled: int,
-              slack: int) -> bool | tuple[int, list[tuple[Any, ...]]]:
+    def enter(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int, filled: int,
+              slack: int) -> bool | tuple[int, list[Child]]:
         """Arrive at a state: False if it is known lost (seen before, or cut by a bound),
         True if a play from it wins at once (that play is ``self.final``), else its table
         key and its moves, best first.
 
         ``slack`` is what the parent knows of :meth:`room_slack` here (-1: unknown)."""
-        key = table_key(dia, deck, piles, nxt, hm)
+        key = table_key(diamonds, deck, piles, drawn, hand)
         seen = self.seen
         if key in seen:
             return False
         seen.add(key)
         decklen = (deck.bit_length() + 3) >> 2
-        remaining = hm.bit_count() + self.n - nxt
+        remaining = hand.bit_count() + self.n - drawn
         excess = remaining - (ROOM_TOTAL - filled)
         if excess > self.absorb[decklen]:
             self.pruned += 1
             return False
         if slack < 0:
-            slack = self.room_slack(dia, deck, piles, nxt, hm, remaining, decklen)
+            slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
             if slack < 0:
                 self.pruned += 1
                 return False
@@ -635,7 +682,7 @@ class _Search:
         if self.budget is not None and self.nodes > self.budget:
             seen.discard(key)
             raise _OutOfBudget
-        children = self.children(dia, deck, piles, nxt, hm, filled, slack, decklen)
+        children = self.children(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
         if children is None:
             return True
         return key, children
@@ -649,119 +696,114 @@ class _Search:
             return Replace(POSITIONS[what])
         return Clear(PILES[what].name)
 
-    def children(self, dia: int, deck: int, piles: int, nxt: int, hm: int, filled: int,
-                 slack: int, decklen: int) -> list[tuple[Any, ...]] | None:
+    def children(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int, filled: int,
+                 slack: int, decklen: int) -> list[Child] | None:
         """The moves from here with their next states, best first; None if a play wins
         at once (that play is then ``self.final``)."""
         n = self.n
-        masks = self.allowed(dia)
+        allowed = self.allowed(diamonds)
         values, suits = self.values, self.suits
-        found: list[tuple[Any, ...]] = []
+        found: list[Child] = []
         plays = 0
         unplaceable = False
-        i = nxt - 2 if nxt >= 2 else 0
-        while i < nxt:
-            if hm >> i & 1:
-                v, s = values[i], suits[i]
-                fits = False
-                for p in range(9):
-                    if not masks[p] >> v & 1:
-                        continue
-                    field = piles >> (4 * p) & 15
-                    cnt = field & 7
-                    if cnt and (field >> 3) == s:
-                        continue
-                    fits = True
-                    plays += 1
-                    nhm = hm & ~(1 << i)
-                    nnxt = nxt
-                    if cnt + 1 == LIMITS[p]:
-                        if decklen < COSTS[p]:
-                            continue  # the refill fails: a lost game
-                        npiles = piles & ~(15 << (4 * p))
-                        ndia, ndeck = dia, deck
-                        for pos in TOUCHES[p]:
-                            ndia = (ndia & ~(15 << (4 * pos))) | (ndeck & 15) << (4 * pos)
-                            ndeck >>= 4
-                        nfilled = filled - cnt
-                        nslack = -1
-                    else:
-                        npiles = (piles & ~(15 << (4 * p))) | ((cnt + 1) | s << 3) << (4 * p)
-                        ndia, ndeck = dia, deck
-                        nfilled = filled + 1
-                        nslack = slack - SLOTS_LOST[p][cnt]
-                    if not nhm:
-                        if nnxt >= n:  # every black card placed
-                            if self.options.strict_end and not ndeck:
-                                continue
-                            self.final = Play(self.black[i], PILES[p].name)
-                            return None
-                        nnxt = min(nnxt + 2, n)
-                        nhm = (1 << nnxt) - (1 << nxt)
-                    order = self.rank(ndia, ndeck, npiles, nnxt, nhm, PLAY_RANK[p][cnt])
-                    if order is not None:
-                        found.append((order, (0, i << 4 | p), ndia, ndeck, npiles, nnxt, nhm,
-                                      nfilled, nslack))
-                if not fits:
-                    unplaceable = True
-            i += 1
+        for card in range(drawn - 2 if drawn >= 2 else 0, drawn):
+            if not hand >> card & 1:
+                continue
+            value, suit = values[card], suits[card]
+            fits = False
+            for p in range(9):
+                if not allowed[p] >> value & 1:
+                    continue
+                pile = piles >> (4 * p) & 15
+                count = pile & 7
+                if count and pile >> 3 == suit:
+                    continue  # suits alternate
+                fits = True
+                plays += 1
+                new_hand = hand & ~(1 << card)
+                new_drawn = drawn
+                if count + 1 == LIMITS[p]:
+                    if decklen < COSTS[p]:
+                        continue  # the refill fails: a lost game
+                    new_diamonds, new_deck = refill(diamonds, deck, p)
+                    new_piles = piles & ~(15 << (4 * p))
+                    new_filled = filled - count
+                    new_slack = -1
+                else:
+                    new_diamonds, new_deck = diamonds, deck
+                    new_piles = (piles & ~(15 << (4 * p))) | ((count + 1) | suit << 3) << (4 * p)
+                    new_filled = filled + 1
+                    new_slack = slack - SLOTS_LOST[p][count]
+                if not new_hand:
+                    if new_drawn >= n:  # every black card placed
+                        if self.options.strict_end and not new_deck:
+                            continue
+                        self.final = Play(self.black[card], PILES[p].name)
+                        return None
+                    new_drawn = min(new_drawn + 2, n)  # draw the next two
+                    new_hand = (1 << new_drawn) - (1 << drawn)
+                order = self.rank(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
+                                  PLAY_RANK[p][count])
+                if order is not None:
+                    found.append((order, (0, card << 4 | p),
+                                  Board(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
+                                        new_filled, new_slack)))
+            if not fits:
+                unplaceable = True
         stuck = unplaceable if self.options.stuck_per_card else not plays
         if stuck and deck:
             top = deck & 15
             rest = deck >> 4
             for pos in range(4):
-                old = dia >> (4 * pos) & 15
-                ndia = (dia & ~(15 << (4 * pos))) | top << (4 * pos)
-                ndeck = rest | (old << (4 * (decklen - 1)) if self.options.replaced_under_deck
-                                else 0)
-                order = self.rank(ndia, ndeck, piles, nxt, hm, 10)
+                old = diamonds >> (4 * pos) & 15
+                new_diamonds = (diamonds & ~(15 << (4 * pos))) | top << (4 * pos)
+                new_deck = rest | (old << (4 * (decklen - 1)) if self.options.replaced_under_deck
+                                   else 0)
+                order = self.rank(new_diamonds, new_deck, piles, drawn, hand, 10)
                 if order is not None:
-                    found.append((order, (1, pos), ndia, ndeck, piles, nxt, hm, filled, -1))
+                    found.append((order, (1, pos), Board(new_diamonds, new_deck, piles, drawn,
+                                                         hand, filled, -1)))
         if stuck:
             for p in range(9):
-                field = piles >> (4 * p) & 15
-                if not field & 7 or decklen < COSTS[p]:
+                count = piles >> (4 * p) & 7
+                if not count or decklen < COSTS[p]:
                     continue
-                ndia, ndeck = dia, deck
-                for pos in TOUCHES[p]:
-                    ndia = (ndia & ~(15 << (4 * pos))) | (ndeck & 15) << (4 * pos)
-                    ndeck >>= 4
-                npiles = piles & ~(15 << (4 * p))
-                order = self.rank(ndia, ndeck, npiles, nxt, hm, 11)
+                new_diamonds, new_deck = refill(diamonds, deck, p)
+                new_piles = piles & ~(15 << (4 * p))
+                order = self.rank(new_diamonds, new_deck, new_piles, drawn, hand, 11)
                 if order is not None:
-                    found.append((order, (2, p), ndia, ndeck, npiles, nxt, hm,
-                                  filled - (field & 7), -1))
+                    found.append((order, (2, p), Board(new_diamonds, new_deck, new_piles, drawn,
+                                                       hand, filled - count, -1)))
         found.sort()
         return found
 
-    def is_stuck(self, dia: int, piles: int, nxt: int, hm: int) -> bool:
+    def is_stuck(self, diamonds: int, piles: int, drawn: int, hand: int) -> bool:
         """No card in the hand has a legal placement (move ordering only)."""
-        masks = self.allowed(dia)
-        for i in range(nxt - 2 if nxt >= 2 else 0, nxt):
-            if hm >> i & 1:
-                v, s = self.values[i], self.suits[i]
+        masks = self.allowed(diamonds)
+        for i in range(drawn - 2 if drawn >= 2 else 0, drawn):
+            if hand >> i & 1:
+                value, suit = self.values[i], self.suits[i]
                 for p in range(9):
-                    if masks[p] >> v & 1:
-                        field = piles >> (4 * p) & 15
-                        if not field & 7 or field >> 3 != s:
+                    if masks[p] >> value & 1:
+                        pile = piles >> (4 * p) & 15
+                        if not pile & 7 or pile >> 3 != suit:
                             return False
         return True
 
-    def rank(self, dia: int, deck: int, piles: int, nxt: int, hm: int,
+    def rank(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int,
              static: float) -> tuple[float, ...] | None:
         """Sort key of a child (lower first): keep diamonds, keep the most remaining
         cards placeable with the diamonds on the table now, then the static order.  None
         for a child already known lost (it need not be ranked, nor tried)."""
-        if table_key(dia, deck, piles, nxt, hm) in self.seen:
+        if table_key(diamonds, deck, piles, drawn, hand) in self.seen:
             return None
         decklen = (deck.bit_length() + 3) >> 2
         if self.plain_order:
             return (-decklen, 0, static)
-        if self.is_stuck(dia, piles, nxt, hm):
+        if self.is_stuck(diamonds, piles, drawn, hand):
             decklen -= 1  # a diamond will go at once: rank as if it were gone already
-        spades, clubs = self.values_to_come(nxt, hm)
-        here = (1 << (dia & 15) | 1 << (14 + (dia >> 4 & 15)) | 1 << (28 + (dia >> 8 & 15))
-                | 1 << (42 + (dia >> 12 & 15)))
+        spades, clubs = self.values_to_come(drawn, hand)
+        here = on_table(diamonds)
         fit = self.placeable(here, spades, clubs, self.suit_room(piles))
         return (-decklen, -fit, static)
 

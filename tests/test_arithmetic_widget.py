@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from traitlets import TraitError
 
-from solvers.arithmetic_widget import VALUE_OPTIONS, ArithmeticExplorer
+from solvers.widgets import arithmetic_explorer
+from solvers.widgets.arithmetic_explorer import VALUE_OPTIONS, ArithmeticExplorer
 
 
 def test_starts_on_the_seed_texts_example():
@@ -92,3 +93,15 @@ def _descendants(box):
         yield child
         if hasattr(child, "children"):
             yield from _descendants(child)
+
+
+def test_a_failure_while_redrawing_shows_in_the_message_line(monkeypatch):
+    explorer = ArithmeticExplorer()
+    assert explorer.message.value == ""              # no empty line while all is well
+
+    def broken(a, b):
+        raise RuntimeError("sympy gave up")
+
+    monkeypatch.setattr(arithmetic_explorer, "justifications", broken)
+    explorer.card.value = 3                          # must not raise out of the change
+    assert explorer.message_kind == "error" and "sympy gave up" in explorer.message.value

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cardlib import games
 from cardlib.blackdiamond import Play
 from cardlib.cards import Card
-from cardlib.widgets import GameTable
+from cardlib.widgets import GameTable, blackdiamond
 from cardlib.widgets.blackdiamond import PlacementChecker
 from solvers import hints
 from solvers.arithmetic import centre_values
@@ -114,6 +114,19 @@ def test_one_card_in_two_places_is_refused_and_the_control_goes_back():
     checker.suit_picker.value = "C"          # 5♣ lies on NE already
     assert checker.card == Card(5, "S") and checker.suit_picker.value == "S"
     assert "on top of NE" in checker.note
+
+
+def test_a_failure_in_a_callback_shows_in_the_message_line(monkeypatch):
+    checker = PlacementChecker("QS", (2, 6, 9, 13))
+    assert checker.message.value == ""              # no empty line while all is well
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("rule function broke")
+
+    monkeypatch.setattr(blackdiamond, "check_placement", broken)
+    checker.value_picker.value = 5                  # must not raise out of the change
+    assert checker.message_kind == "error" and "rule function broke" in checker.message.value
+    assert isinstance(checker.last_error, RuntimeError)
 
 
 @pytest.mark.parametrize("kwargs, words", [

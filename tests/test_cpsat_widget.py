@@ -7,7 +7,8 @@ import json
 import pytest
 
 from cardlib.blackdiamond import deal_from_seed
-from solvers.cpsat_widget import SolveExplorer
+from solvers.widgets import solve_explorer
+from solvers.widgets.solve_explorer import SolveExplorer
 
 
 @pytest.fixture
@@ -105,3 +106,14 @@ def test_controls_carry_their_css_classes(explorer):
     assert {"bd-solve-seed", "bd-solve-run", "bd-solve-method", "bd-solve-verdict",
             "bd-solve-next", "bd-solve-board", "bd-solve-deal", "bd-solve-step"} <= classes
     assert "bd-solve-explorer" in explorer._dom_classes
+
+
+def test_a_failing_solve_shows_in_the_message_line(explorer, monkeypatch):
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("solver crashed")
+
+    monkeypatch.setattr(solve_explorer, "run_solver", broken)
+    explorer.solve_button.click()                    # must not raise out of the click
+    assert explorer.message_kind == "error" and isinstance(explorer.last_error, RuntimeError)
+    assert "solver crashed" in explorer.error_html.value
+    assert explorer.verdict is None and len(explorer.states) == 1

@@ -22,6 +22,7 @@ from cardlib.widgets.hearts import (
     GameEndDemo,
     MoonDemo,
     PassingDemo,
+    PlayOut,
     TryCard,
     rotation_svg,
 )
@@ -217,6 +218,36 @@ def test_an_error_in_a_callback_is_shown_in_the_widget():
     assert widget.message_kind == "error"
     assert "RuntimeError" in widget.message.value and "the engine broke" in widget.message.value
     assert isinstance(widget.last_error, RuntimeError)
+
+
+# --- play it out -----------------------------------------------------------------------------
+
+def test_your_card_ends_the_trick_and_the_bots_play_on_to_your_turn():
+    widget = PlayOut("take-trick")
+    # Trick 2: West K♠, North 3♠, East 9♠; South drops the Q♠ under the king.
+    assert widget.play("QS")
+    assert widget.told[0] == ("You: <b>Q♠</b> <code>[hearts.follow-suit]</code> — West takes "
+                              "the trick, with 13 points in it.")
+    # West leads trick 3, North and East follow; then it is South's turn again.
+    assert [move.seat for move in widget.played] == [SOUTH, WEST, NORTH, EAST]
+    assert [line.split(":")[0] for line in widget.told[1:]] == ["West", "North", "East"]
+    assert widget.state.to_move == SOUTH and len(widget.state.current_trick.cards) == 3
+    assert {b.card_code for b in widget.hand_box.children} == codes(
+        "2S AS 2D JD KD 3H 6H 9H TH QH AH")              # South's hand less the Q♠
+
+
+def test_the_bots_finish_the_hand_told_move_by_move():
+    widget = PlayOut("void")
+    widget.finish_hand()
+    # Four tricks and two cards were played before the scene: 52 - 18 = 34 cards left.
+    assert len(widget.played) == len(widget.told) == 34
+    assert widget.told[-1].endswith("— the hand is over.")
+    assert sum("takes the trick" in line or "take the trick" in line
+               for line in widget.told) == 8                 # tricks 5 to 12; 13 ends the hand
+    assert widget.hand_over and "The hand is over." in widget.result.value
+    # a hand's points add up to 26, or to 78 when someone shoots the moon
+    assert sum(widget.state.scores()) in (26, 78)
+    assert {"hearts-step", "hearts-playout"} <= set(widget._dom_classes)
 
 
 # --- passing ---------------------------------------------------------------------------------

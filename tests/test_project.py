@@ -81,19 +81,36 @@ def test_imports_of_reads_relative_imports(tmp_path):
 
 
 CORE = ["cards", "protocol", "options", "tricks", "bots", "display", "svg"]
+"""The core: modules ``cardlib/<name>.py`` and packages ``cardlib/<name>/`` (the trick kit)."""
 GAME_PACKAGES = ["hearts", "blackdiamond", "diamonds", "diams", "cruce"]
+ABOVE_GAMES = ["widgets", "render"]
+
+
+def core_files(module):
+    """The source files of a core module, or of every module of a core package."""
+    package = ROOT / "cardlib" / module
+    if package.is_dir():
+        return sorted(package.glob("*.py"))
+    return [ROOT / "cardlib" / f"{module}.py"]
 
 
 def test_the_core_list_names_every_core_module():
-    modules = {p.stem for p in (ROOT / "cardlib").glob("*.py")} - {"__init__", "games"}
-    assert modules == set(CORE), "a new module in cardlib/: is it core? add it to CORE"
+    cardlib = ROOT / "cardlib"
+    modules = {p.stem for p in cardlib.glob("*.py")} - {"__init__", "games"}
+    packages = {p.parent.name for p in cardlib.glob("*/__init__.py")}
+    packages -= set(GAME_PACKAGES) | set(ABOVE_GAMES)
+    assert modules | packages == set(CORE), \
+        "a new module or package in cardlib/: is it core? add it to CORE"
 
 
 @pytest.mark.parametrize("module", CORE)
 def test_core_imports_no_game(module):
-    for name in imports_of(ROOT / "cardlib" / f"{module}.py"):
-        assert not name.startswith(tuple(f"cardlib.{g}" for g in GAME_PACKAGES)), name
-        assert not name.startswith(("cardlib.widgets", "cardlib.render", "solvers")), name
+    files = core_files(module)
+    assert files and all(path.exists() for path in files), module
+    for path in files:
+        for name in imports_of(path):
+            assert not name.startswith(tuple(f"cardlib.{g}" for g in GAME_PACKAGES)), name
+            assert not name.startswith(("cardlib.widgets", "cardlib.render", "solvers")), name
 
 
 def test_games_import_only_the_core():

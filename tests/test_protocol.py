@@ -13,17 +13,23 @@ import random
 
 import pytest
 from toygame import Toy
+from toytricks import ToyTricks
 
 from cardlib import games
 from cardlib.bots import RandomBot, play_out
 from cardlib.protocol import Explanation, IllegalMove
 
-GAMES = [*games.names(), "toy"]
+TOYS = {"toy": Toy(), "toy-tricks": ToyTricks()}
+GAMES = [*games.names(), *TOYS]
 SEEDS = range(12)
 
 
 def get(name):
-    return Toy() if name == "toy" else games.get(name)
+    return TOYS[name] if name in TOYS else games.get(name)
+
+
+SEATINGS = [(name, players) for name in GAMES for players in get(name).player_counts]
+"""Every game at every number of players it allows."""
 
 
 def snapshot(state):
@@ -38,12 +44,12 @@ def test_registry_lists_games_and_names_unknown_ones():
     assert "poker" in str(err.value) and "hearts" in str(err.value)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_random_play_to_the_end(name):
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_random_play_to_the_end(name, players):
     game = get(name)
     for seed in SEEDS:
         rng = random.Random(seed)
-        state = game.new(seed=seed)
+        state = game.new(seed=seed, players=players)
         steps = 0
         while not state.is_over:
             moves = state.legal_moves()
@@ -68,12 +74,12 @@ def test_random_play_to_the_end(name):
         assert restored.scores() == state.scores()
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name):
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name, players):
     game = get(name)
     refused = 0
     for seed in SEEDS:
-        state = play_partway(game, seed)
+        state = play_partway(game, seed, players)
         offered = state.candidate_moves()
         legal = set(state.legal_moves())
         for move in offered:
@@ -92,14 +98,15 @@ def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name):
     assert refused > 0, f"{name}: no illegal move was ever offered to test"
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_same_seed_same_game(name):
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_same_seed_same_game(name, players):
     game = get(name)
-    a = play_out(game.new(seed=3), lambda seat: RandomBot(f"3:{seat}"))
-    b = play_out(game.new(seed=3), lambda seat: RandomBot(f"3:{seat}"))
+    a = play_out(game.new(seed=3, players=players), lambda seat: RandomBot(f"3:{seat}"))
+    b = play_out(game.new(seed=3, players=players), lambda seat: RandomBot(f"3:{seat}"))
     assert a.history == b.history and a.scores() == b.scores()
-    assert game.new(seed=3).legal_moves() == game.new(seed=3).legal_moves()
-    assert game.new(seed=3).view(0) == game.new(seed=3).view(0)
+    first, again = game.new(seed=3, players=players), game.new(seed=3, players=players)
+    assert first.legal_moves() == again.legal_moves()
+    assert first.view(0) == again.view(0)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -109,13 +116,13 @@ def test_unknown_options_are_named(name):
     assert "no_such_option" in str(err.value)
 
 
-def play_partway(game, seed):
+def play_partway(game, seed, players):
     rng = random.Random(seed)
-    state = game.new(seed=seed)
+    state = game.new(seed=seed, players=players)
     for _ in range(rng.randrange(0, 20)):
         if state.is_over:
             break
         state = state.apply(rng.choice(state.legal_moves()))
     if state.is_over:
-        state = game.new(seed=seed)
+        state = game.new(seed=seed, players=players)
     return state

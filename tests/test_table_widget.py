@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from toygame import Toy
 
 from cardlib.bots import FirstMoveBot
+from cardlib.protocol import IllegalMove
 from cardlib.widgets import GameTable
 
 
@@ -95,3 +97,29 @@ def test_tool_output_is_shown():
     table = make_table()
     table.add_tool("Count", lambda t: f"{len(t.state.legal_moves())} legal moves").click()
     assert "legal moves" in table.message.value
+
+
+def test_play_moves_plays_a_line_or_nothing():
+    table = make_table()
+    start = table.state
+    first = legal_buttons(table)[0].move_text
+    stranger = next(c for c in ("AS", "KS", "QS", "AH", "KH", "QH")
+                    if c not in {b.move_text for b in table.moves.children})
+    with pytest.raises(IllegalMove, match="toy.in-hand"):
+        table.play_moves([first, first])              # the second time it is gone
+    with pytest.raises(IllegalMove):
+        table.play_moves([stranger])
+    assert table.state is start and table.step == 0
+    begin = table.play_moves([first])
+    assert begin == 0 and str(table.state.history[0]) == first
+    assert table.state.to_move == 0 or table.state.is_over   # the bot answered
+    assert table.step == len(table.state.history)           # the board shows the live game
+
+
+def test_mark_move_points_at_a_button():
+    table = make_table()
+    move = legal_buttons(table)[-1].move_text
+    assert table.mark_move(move, "hinted")
+    marked = [b for b in table.moves.children if "hinted" in b._dom_classes]
+    assert [b.move_text for b in marked] == [move] and marked[0].button_style == "info"
+    assert not table.mark_move("not a move")

@@ -1,8 +1,25 @@
+import collections
+import copy
+import pickle
+import random
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlib.cards import french_deck, hungarian_deck, parse_cards
-from cardlib.tricks import Trick, TrickRules, playable, winning_index
+from cardlib.cards import BadCard, french_deck, hungarian_deck, parse_cards
+from cardlib.tricks import (
+    CardBits,
+    CardMove,
+    ItemsOf,
+    Knowledge,
+    Trick,
+    TrickRules,
+    bits_of,
+    playable,
+    winning_index,
+    won_by,
+)
 
 STANDARD = TrickRules()
 
@@ -119,3 +136,76 @@ def test_playable_matches_the_rules_as_stated(data, rules):
     size = data.draw(st.integers(1, 8))
     trick, hand = cards[:played], cards[played:played + size]
     assert set(playable(hand, trick, rules).allowed) == oracle(hand, trick, rules)
+
+
+# --- the rest of the kit: bit sets, interned moves, the trick step, knowledge ---------------
+
+@given(st.permutations(hungarian_deck()), st.integers(1, 4), st.sampled_from(ORACLE_RULES[:4]))
+def test_won_by_names_the_rule_that_took_the_trick(cards, size, rules):
+    rules = TrickRules(rank_order=(9, 11, 12, 13, 10, 1), trump=rules.trump)
+    layout = CardBits(hungarian_deck(), rules)
+    trick = cards[:size]
+    index, rule = won_by([layout.bit(c) for c in trick], rules, layout)
+    assert index == winning_index(trick, rules)
+    by_trump = trick[index].suit == rules.trump and trick[0].suit != rules.trump
+    assert rule == ("trick.won.trump" if by_trump else "trick.won.led-suit")
+
+
+@given(st.sets(st.sampled_from(french_deck())))
+def test_item_views_list_the_cards_of_a_bit_set_in_bit_order(cards):
+    layout = CardBits(french_deck(), STANDARD, "CDHS")
+    mask = layout.mask(cards)
+    assert layout.cards(mask) == tuple(layout.card_at[b] for b in bits_of(mask))
+    assert set(layout.cards(mask)) == set(cards)
+    names = ItemsOf(layout, [f"item {b}" for b in range(len(layout.card_at))])
+    assert names(mask) == tuple(f"item {b}" for b in bits_of(mask))
+
+
+class Lead(CardMove):
+    __slots__ = ()
+
+    def __str__(self):
+        return f"lead {self.card.code}"
+
+
+CRUCE_LAYOUT = CardBits(hungarian_deck(), TrickRules(rank_order=(9, 11, 12, 13, 10, 1)))
+LEADS = Lead.intern(CRUCE_LAYOUT, first_key=100, deck="the Hungarian pack")
+
+
+def test_card_moves_are_built_once_per_card_of_any_layout():
+    for card in hungarian_deck():
+        move = Lead(card)
+        assert move is Lead(card.code) is LEADS[CRUCE_LAYOUT.bit(card)]
+        assert hash(move) == 100 + move.bit and move.card == card
+        assert copy.deepcopy(move) is move and pickle.loads(pickle.dumps(move)) is move
+    assert Lead("9S") < Lead("JS") < Lead("9H")  # bit order: suit runs, weakest first
+    with pytest.raises(AttributeError, match="immutable"):
+        Lead("9S").card = parse_cards("AS")[0]
+    with pytest.raises(BadCard, match="2S is not a card of the Hungarian pack"):
+        Lead("2S")
+
+
+def test_deriving_a_state_carries_the_rest_over_and_refuses_unknown_fields():
+    from toytricks import GAME
+
+    state = GAME.new(seed=1, players=3)
+    legal = state.legal_moves()  # cached on the state
+    move = legal[0]
+    after = state._derive(move, turn=2)
+    assert after.turn == 2 and after.hands == state.hands and after.history == (move,)
+    assert "_allowed" in state.__dict__ and "_allowed" not in after.__dict__
+    with pytest.raises(TypeError, match="turns"):
+        state._derive(move, turns=2)
+
+
+@pytest.mark.parametrize("sizes, deals", [((2, 2, 2), 6), ((2, 1, 1), 12)])
+def test_knowledge_samples_every_deal_of_the_hidden_cards_alike(sizes, deals):
+    # Seat 0 holds two clubs and knows (limits) that the others' cards are among four:
+    # dealt two and two that is 6 deals; one and one (two cards left out), 12.
+    layout = CardBits(hungarian_deck(), TrickRules(rank_order=(9, 11, 12, 13, 10, 1)))
+    hand = layout.mask(parse_cards("9C JC"))
+    rest = layout.mask(parse_cards("QC KC TC AC"))
+    know = Knowledge.gather(0, hand, [], sizes, layout, limits=[layout.full, rest, rest])
+    rng = random.Random(0)
+    counts = collections.Counter(know.sample(rng) for _ in range(100 * deals))
+    assert len(counts) == deals and all(70 < n < 130 for n in counts.values()), counts

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+import cardlib.bots
+import cardlib.tricks
 from cardlib.bots import Bot, RandomBot
 from cardlib.cards import Card
 from cardlib.hearts.deck import (
@@ -26,7 +27,6 @@ from cardlib.hearts.moves import HeartsMove, MoonChoice, Play
 from cardlib.hearts.scoring import places
 from cardlib.hearts.state import HeartsState
 from cardlib.hearts.view import HeartsView
-from cardlib.tricks import bits_of
 
 __all__ = ["Knowledge", "MonteCarloBot", "RandomBot", "RuleOfThumbBot"]
 
@@ -131,136 +131,82 @@ def _queen_gone(view: HeartsView) -> bool:
 
 # --- What one seat knows about the hidden hands -----------------------------------------
 
-@dataclass(frozen=True)
-class Knowledge:
-    """What ``seat`` can infer about the hands it cannot see, as bit sets.
-
-    ``possible[s]`` are the cards seat ``s`` may still hold; ``certain[s]`` the cards it
-    surely holds (the ones this seat passed it, not yet played); ``sizes[s]`` how many it
-    holds.  Inferences: a player who does not follow suit has none of it; a player who
-    discards a heart or the Q♠ on the first trick (when that is forbidden while holding
-    anything else) holds only hearts and the Q♠; a player who leads a heart before hearts
-    are broken holds only hearts.
-    """
-
-    seat: int
-    possible: tuple[int, ...]
-    certain: tuple[int, ...]
-    sizes: tuple[int, ...]
+class Knowledge(cardlib.tricks.Knowledge):
+    """What ``seat`` can infer about the hands it cannot see (see ``cardlib.tricks.knowledge``):
+    the cards played, the voids shown, and the cards this seat passed (certain in the
+    receiver's hand until played), plus Hearts' own inferences (``hearts_limits``)."""
 
     @classmethod
     def of(cls, view: HeartsView) -> Knowledge:
-        seat = view.seat
-        mine = view.hand_bits
-        hidden = LAYOUT.full & ~mine & ~view.played_bits
-        possible = [hidden] * PLAYERS
-        possible[seat] = mine
-        certain = [0] * PLAYERS
-        certain[seat] = mine
+        known = {}
         if view.passed_to is not None and view.received_bits is not None:
-            certain[view.passed_to] = view.passed_bits & hidden
-        options = view.options
-        broken = False  # replayed trick by trick, to know when a heart lead told something
-        for number, trick in enumerate((*view.tricks, view.trick)):
-            cards = trick.cards
-            if not cards:
-                continue
-            lead = cards[0]
-            if number > 0 and lead.suit == "H" and not broken and options.must_break_hearts:
-                # Only a hand of hearts may lead one now (or hearts and the Q♠, by option).
-                allowed = HEARTS | QUEEN_OF_SPADES if options.can_lead_hearts_instead_of_qs \
-                    else HEARTS
-                possible[trick.leader] &= allowed | LAYOUT.mask(cards)
-            for index, card in enumerate(cards):
-                who = trick.seat_of(index)
-                if index and card.suit != lead.suit:
-                    possible[who] &= ~LAYOUT.suit_mask[lead.suit]
-                    if number == 0 and options.no_pts_on_first_trick \
-                            and LAYOUT.mask([card]) & POINT_CARDS:
-                        possible[who] &= POINT_CARDS
-                if card.suit == "H" or (is_queen(card) and options.qs_breaks_hearts):
-                    broken = True
-        for s in range(PLAYERS):
-            if s != seat:
-                possible[s] |= certain[s]
-        return cls(seat, tuple(possible), tuple(certain), view.hand_sizes)
+            known[view.passed_to] = view.passed_bits
+        return cls.gather(view.seat, view.hand_bits, (*view.tricks, view.trick),
+                          view.hand_sizes, LAYOUT, known=known, limits=hearts_limits(view))
 
-    def sample(self, rng: random.Random) -> tuple[int, ...]:
-        """One guess of every hand (bit sets) that fits all the inferences.
 
-        Cards go one at a time, the most constrained first, each to a seat that may hold it
-        with a chance in proportion to the room left there (so, without inferences, every
-        deal of the hidden cards is equally likely).  A dead end, which the inferences can
-        rarely cause, starts the guess over.
-        """
-        hands = list(self.certain)
-        room = [self.sizes[s] - hands[s].bit_count() for s in range(PLAYERS)]
-        room[self.seat] = 0
-        free = 0
-        for s in range(PLAYERS):
-            if s != self.seat:
-                free |= self.possible[s]
-        for s in range(PLAYERS):
-            free &= ~self.certain[s]
-        cards = bits_of(free)
-        for _attempt in range(200):
-            rng.shuffle(cards)
-            cards.sort(key=lambda b: sum(room[s] > 0 and self.possible[s] >> b & 1
-                                         for s in range(PLAYERS)))
-            guess, left = list(hands), list(room)
-            for bit in cards:
-                seats = [s for s in range(PLAYERS) if left[s] and self.possible[s] >> bit & 1]
-                if not seats:
-                    break
-                s = rng.choices(seats, weights=[left[s] for s in seats])[0]
-                guess[s] |= 1 << bit
-                left[s] -= 1
-            else:
-                return tuple(guess)
-        raise RuntimeError(f"no deal fits what seat {self.seat} knows: {self}")
+def hearts_limits(view: HeartsView) -> list[int]:
+    """The cards each seat can still hold by Hearts' rules of play: a player who discards a
+    heart or the Q♠ on the first trick (when that is forbidden while holding anything
+    else) holds only hearts and the Q♠; a player who leads a heart before hearts are
+    broken holds only hearts (or hearts and the Q♠, with can_lead_hearts_instead_of_qs)."""
+    options = view.options
+    limits = [LAYOUT.full] * PLAYERS
+    broken = False  # replayed trick by trick, to know when a heart lead told something
+    for number, trick in enumerate((*view.tricks, view.trick)):
+        cards = trick.cards
+        if not cards:
+            continue
+        lead = cards[0]
+        if number > 0 and lead.suit == "H" and not broken and options.must_break_hearts:
+            limits[trick.leader] &= HEARTS | QUEEN_OF_SPADES \
+                if options.can_lead_hearts_instead_of_qs else HEARTS
+        for index, card in enumerate(cards):
+            if number == 0 and index and card.suit != lead.suit \
+                    and options.no_pts_on_first_trick and LAYOUT.mask([card]) & POINT_CARDS:
+                limits[trick.seat_of(index)] &= POINT_CARDS
+            if card.suit == "H" or (is_queen(card) and options.qs_breaks_hearts):
+                broken = True
+    return limits
 
 
 # --- Monte Carlo ---------------------------------------------------------------------------
 
-class MonteCarloBot:
+class MonteCarloBot(cardlib.bots.MonteCarloBot):
     """Tries each legal card in many imagined deals and keeps the best on average.
 
-    For each of ``playouts // len(legal)`` guesses of the hidden hands (see
-    :class:`Knowledge`), every legal card is played and the hand is finished by ``policy``
-    bots (default: rule-of-thumb for everyone).  A card's value is this seat's points
-    minus the average of the others' (so shooting the moon, or stopping one, counts).
-    Passing and the moon choice are left to the rule-of-thumb bot.  Seeded: the same seed
-    and the same game give the same choices.
+    The kit's searcher (``cardlib.bots.MonteCarloBot``) with Hearts' hooks: the hidden
+    hands are guessed from :class:`Knowledge`, each card is played and the hand finished by
+    ``policy`` bots (default: rule-of-thumb for everyone), and a card's value is the
+    average of the others' points minus this seat's (so shooting the moon, or stopping
+    one, counts).  Passing and the moon choice are left to the rule-of-thumb bot.  Seeded:
+    the same seed and the same game give the same choices.
     """
 
-    name = "monte-carlo"
-
     def __init__(self, seed: int | str = 0, playouts: int = 200, policy: Bot | None = None):
-        if playouts < 1:
-            raise ValueError(f"playouts={playouts!r}: give at least 1")
-        self.playouts = playouts
-        self._rng = random.Random(seed)
-        self._policy = policy or RuleOfThumbBot()
+        super().__init__(imagine_deal, hand_value, policy=policy or RuleOfThumbBot(),
+                         horizon=end_of_hand, seed=seed, playouts=playouts)
         self._thumb = RuleOfThumbBot()
 
     def choose(self, state: HeartsState) -> HeartsMove:
-        legal = state.legal_moves()
-        view = state.view(state.to_move)
-        if view.phase != "play":
+        if state.phase != "play":
             return self._thumb.choose(state)
-        if len(legal) == 1:
-            return legal[0]
-        knowledge = Knowledge.of(view)
-        value = {move: 0.0 for move in legal}
-        for _ in range(max(1, self.playouts // len(legal))):
-            world = HeartsState.from_view(view, knowledge.sample(self._rng))
-            for move in legal:
-                value[move] += self._playout(world.apply(move), view.seat, view.hand_number)
-        return min(legal, key=lambda move: (value[move], move))
+        return super().choose(state)
 
-    def _playout(self, state: HeartsState, seat: int, hand_number: int) -> float:
-        while not state.is_over and state.deal.number == hand_number:
-            state = state.apply(self._policy.choose(state))
-        points = state.results[-1].points
-        return points[seat] - (sum(points) - points[seat]) / (PLAYERS - 1)
 
+def imagine_deal(view: HeartsView, rng: random.Random) -> HeartsState:
+    """A full state that fits what ``view``'s seat knows, the hidden hands guessed."""
+    return HeartsState.from_view(view, Knowledge.of(view).sample(rng))
+
+
+def end_of_hand(view: HeartsView, state: HeartsState) -> bool:
+    """Search to the end of the hand in progress (an imagined state ends the game there)."""
+    return state.is_over or state.deal.number != view.hand_number
+
+
+def hand_value(view: HeartsView, state: HeartsState) -> float:
+    """How good the finished hand was for ``view.seat``: the others' average points minus
+    its own (higher is better)."""
+    points = state.results[-1].points
+    own = points[view.seat]
+    return (sum(points) - own) / (PLAYERS - 1) - own

@@ -5,21 +5,21 @@ on the table, the tricks taken) and the game around it (the options, the seed, t
 of the hands played so far).  ``apply`` (from the shared protocol) checks a move against
 ``_legal_moves`` and returns a new state, so a refused move leaves the old one untouched.
 
-Follow-suit and the trick winner come from ``cardlib.tricks``; this module only narrows
-what it allows with Hearts' own rules (the 2♣ lead, no points on the first trick, hearts
-unbroken), in one place (``_allowed``) shared by the legal moves and ``explain``.  Card
-sets are bit sets of ``cardlib.hearts.deck.LAYOUT`` for speed.  ``HeartsState.game`` is
-set by :mod:`cardlib.hearts.game`, which imports this module.
+The table (hands, trick, tricks taken) and the step of a card played come from the trick
+kit (``cardlib.tricks.TrickState``), follow-suit from ``cardlib.tricks.rules``; this module
+narrows what they allow with Hearts' own rules (the 2♣ lead, no points on the first trick,
+hearts unbroken) in one place (``_allowed``), shared by the legal moves and ``explain``,
+and adds what Hearts does around the play: the pass, hearts broken, scoring the hand.
+Card sets are bit sets of ``cardlib.hearts.deck.LAYOUT`` for speed.  ``HeartsState.game``
+is set by :mod:`cardlib.hearts.game`, which imports this module.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardlib.cards import Card
 from cardlib.hearts.deal import PASS_ROTATION, Deal, Opening, seeded_deal
 from cardlib.hearts.deck import (
     CLUBS,
@@ -32,7 +32,6 @@ from cardlib.hearts.deck import (
     SEATS,
     TRICKS,
     TWO_OF_CLUBS,
-    cards_of,
 )
 from cardlib.hearts.explain import play_reason
 from cardlib.hearts.moves import (
@@ -47,32 +46,12 @@ from cardlib.hearts.moves import (
 from cardlib.hearts.rules import Options
 from cardlib.hearts.scoring import HandResult, hand_points, moon_points, places
 from cardlib.hearts.view import HeartsView
-from cardlib.protocol import Explanation, GameState
-from cardlib.tricks import Trick, playable_bits, winning_bit_index
-
-
-class _computed_once:  # noqa: N801 - used like functools.cached_property
-    """``functools.cached_property`` without the lock it takes on Python 3.11.
-
-    The lock made the first read of a cached property cost more than computing the legal
-    moves.  States are immutable, so computing a value twice (two threads racing) is
-    harmless.
-    """
-
-    def __init__(self, func: Any):
-        self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
-
-    def __get__(self, instance: Any, owner: Any = None) -> Any:
-        if instance is None:
-            return self
-        value = instance.__dict__[self.name] = self.func(instance)
-        return value
+from cardlib.protocol import Explanation
+from cardlib.tricks import TrickState, computed_once, playable_bits, replaced
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class HeartsState(GameState):
+class HeartsState(TrickState):
     """One moment of a game of Hearts.  Build it with ``Hearts().new(seed)``.
 
     ``phase`` is ``pass``, ``play``, ``moon`` (the shooter chooses, with
@@ -89,24 +68,14 @@ class HeartsState(GameState):
     results: tuple[HandResult, ...]
     """The hands finished so far, in order, with the running totals."""
     phase: str
-    turn: int | None
-    hands: tuple[int, ...]
     passed: tuple[int, ...]
     """What each seat has chosen to pass this hand."""
-    trick: tuple[int, ...]
-    """The cards on the table, in play order, as bit positions."""
-    leader: int
-    tricks: tuple[Trick, ...]
-    """The finished tricks of this hand."""
-    taken: tuple[int, ...]
-    """The cards each seat has taken in tricks this hand."""
     hearts_broken: bool
 
-    # --- the protocol ----------------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        return self.turn
+    layout = LAYOUT
+    trick_rules = TRICKS
 
+    # --- the protocol ----------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -142,29 +111,13 @@ class HeartsState(GameState):
         moves_of = passes_of if self.phase == "pass" else plays_of
         return list(moves_of(self.hands[self.turn]))
 
-    def legal_moves(self) -> list[HeartsMove]:
-        """Legal moves for ``to_move``, sorted; empty once the game is over.
-
-        Same result as the protocol's version, without its sort: the cached moves are
-        already in order (bit order is sort order), and sorting costs a Python-level
-        comparison per card on every move of a playout.
-        """
-        return list(self._legal)
-
-    def _legal_moves(self) -> Sequence[HeartsMove]:
-        return self._legal
-
-    @_computed_once
-    def _legal(self) -> tuple[HeartsMove, ...]:
-        # Cached: the protocol asks twice per move (the bot's legal_moves, then apply).
+    def _legal_in_order(self) -> tuple[HeartsMove, ...]:
         if self.phase == "moon":
             return MOON_CHOICES
-        if self.turn is None:
-            return ()
         moves_of = passes_of if self.phase == "pass" else plays_of
         return moves_of(self._allowed[0])
 
-    @_computed_once
+    @computed_once
     def _allowed(self) -> tuple[int, str]:
         """The cards the player to move may use now (a bit set), and the deciding rule.
 
@@ -265,87 +218,53 @@ class HeartsState(GameState):
 
     # --- moves -----------------------------------------------------------------------------
     def _next(self, move: HeartsMove) -> HeartsState:
-        history = self.history + (move,)
         if isinstance(move, Play):
-            return self._after_play(move.bit, history)
+            return self._after_play(move)
         if isinstance(move, Pass):
-            return self._after_pass(move.bit, history)
+            return self._after_pass(move)
         assert isinstance(move, MoonChoice)
         points, shooter = hand_points(self.taken, self.options)
         assert shooter is not None
-        return self._close_hand(moon_points(points, shooter, move.choice), shooter, history)
+        return self._close_hand(move, moon_points(points, shooter, move.choice), shooter)
 
-    def _after_pass(self, bit: int, history: tuple[Any, ...]) -> HeartsState:
+    def _after_pass(self, move: Pass) -> HeartsState:
         seat = self.turn
         assert seat is not None
-        card = 1 << bit
-        hands = _with(self.hands, seat, self.hands[seat] ^ card)
-        passed = _with(self.passed, seat, self.passed[seat] | card)
+        card = 1 << move.bit
+        hands = replaced(self.hands, seat, self.hands[seat] ^ card)
+        passed = replaced(self.passed, seat, self.passed[seat] | card)
         made = sum(p.bit_count() for p in passed)
         turn = seat + 1 if made % 3 == 0 else seat
-        phase = "pass"
-        if made == 3 * PLAYERS:  # everyone has passed: now the cards change hands
-            received = [0] * PLAYERS
-            for passer, cards in enumerate(passed):
-                received[(passer + self.deal.direction) % PLAYERS] = cards
-            hands = tuple(h | r for h, r in zip(hands, received, strict=True))
-            turn = _holder(hands, TWO_OF_CLUBS)
-            phase = "play"
-        return HeartsState(
-            options=self.options, seed=self.seed, opening=self.opening, deal=self.deal,
-            results=self.results, phase=phase, turn=turn, hands=hands, passed=passed,
-            trick=(), leader=turn, tricks=(), taken=self.taken, hearts_broken=False,
-            history=history,
-        )
+        if made < 3 * PLAYERS:
+            return self._derive(move, hands=hands, passed=passed, turn=turn, leader=turn)
+        # Everyone has passed: now the cards change hands, and the 2♣ leads.
+        received = [0] * PLAYERS
+        for passer, cards in enumerate(passed):
+            received[(passer + self.deal.direction) % PLAYERS] = cards
+        hands = tuple(h | r for h, r in zip(hands, received, strict=True))
+        turn = _holder(hands, TWO_OF_CLUBS)
+        return self._derive(move, phase="play", hands=hands, passed=passed, turn=turn,
+                            leader=turn)
 
-    def _after_play(self, bit: int, history: tuple[Any, ...]) -> HeartsState:
-        seat = self.turn
-        assert seat is not None
-        card = 1 << bit
-        hands = _with(self.hands, seat, self.hands[seat] ^ card)
+    def _after_play(self, move: Play) -> HeartsState:
+        table, won = self._card_played(move.bit)
         breakers = POINT_CARDS if self.options.qs_breaks_hearts else HEARTS
-        broken = self.hearts_broken or bool(card & breakers)
-        trick = self.trick + (bit,)
-        if len(trick) < PLAYERS:
-            return HeartsState(
-                options=self.options, seed=self.seed, opening=self.opening, deal=self.deal,
-                results=self.results, phase="play", turn=(seat + 1) % PLAYERS, hands=hands,
-                passed=self.passed, trick=trick, leader=self.leader, tricks=self.tricks,
-                taken=self.taken, hearts_broken=broken, history=history,
-            )
-        winner = (self.leader + winning_bit_index(trick, TRICKS, LAYOUT)) % PLAYERS
-        won = 0
-        for b in trick:
-            won |= 1 << b
-        taken = _with(self.taken, winner, self.taken[winner] | won)
-        tricks = self.tricks + (Trick(self.leader, tuple(LAYOUT.card_at[b] for b in trick)),)
-        if len(tricks) < HAND_SIZE:
-            return HeartsState(
-                options=self.options, seed=self.seed, opening=self.opening, deal=self.deal,
-                results=self.results, phase="play", turn=winner, hands=hands,
-                passed=self.passed, trick=(), leader=winner, tricks=tricks, taken=taken,
-                hearts_broken=broken, history=history,
-            )
+        table["hearts_broken"] = self.hearts_broken or bool(breakers >> move.bit & 1)
+        if won is None or len(table["tricks"]) < HAND_SIZE:
+            return self._derive(move, **table)
         # The hand is over: score it (the shooter may first have to choose).
-        points, shooter = hand_points(taken, self.options)
+        points, shooter = hand_points(table["taken"], self.options)
         if shooter is not None and self.options.moon == "shooter-choice":
-            return HeartsState(
-                options=self.options, seed=self.seed, opening=self.opening, deal=self.deal,
-                results=self.results, phase="moon", turn=shooter, hands=hands,
-                passed=self.passed, trick=(), leader=winner, tricks=tricks, taken=taken,
-                hearts_broken=broken, history=history,
-            )
+            return self._derive(move, **table | {"phase": "moon", "turn": shooter})
         if shooter is not None:
             points = list(moon_points(points, shooter, "add"))
-        final = self._replace_table(tricks=tricks, taken=taken, leader=winner)
-        return final._close_hand(tuple(points), shooter, history)
+        return self._close_hand(move, tuple(points), shooter, table)
 
-    def _replace_table(self, **changes: Any) -> HeartsState:
-        return dataclasses.replace(self, **changes)
+    def _close_hand(self, move: HeartsMove, points: Sequence[int], shooter: int | None,
+                    table: dict[str, Any] | None = None) -> HeartsState:
+        """Add the hand to the totals, then end the game or deal the next hand.
 
-    def _close_hand(self, points: Sequence[int], shooter: int | None,
-                    history: tuple[Any, ...]) -> HeartsState:
-        """Add the hand to the totals, then end the game or deal the next hand."""
+        ``table`` holds the changes the last card made (none when the shooter chose)."""
         totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
         results = self.results + (HandResult(self.deal.number, tuple(points), shooter, totals),)
         options = self.options
@@ -356,11 +275,11 @@ class HeartsState(GameState):
         if ended and options.tie_for_first == "play-on" and totals.count(min(totals)) > 1:
             ended = False
         if ended or self.seed is None:
-            return self._replace_table(results=results, phase="over", turn=None,
-                                       hands=(0,) * PLAYERS, trick=(), history=history)
+            return self._derive(move, **(table or {}) | {
+                "results": results, "phase": "over", "turn": None, "hands": (0,) * PLAYERS})
         number = self.deal.number + 1
         return start_hand(options, self.seed, self.opening, number,
-                          seeded_deal(self.seed, number), results, history)
+                          seeded_deal(self.seed, number), results, self.history + (move,))
 
     # --- what people see -------------------------------------------------------------------
     def view(self, seat: int) -> HeartsView:
@@ -390,15 +309,6 @@ class HeartsState(GameState):
             hearts_broken=self.hearts_broken, totals=self.totals, results=self.results,
             options=self.options,
         )
-
-    @property
-    def current_trick(self) -> Trick:
-        """The trick on the table, as cards."""
-        return Trick(self.leader, tuple(LAYOUT.card_at[b] for b in self.trick))
-
-    def hand_cards(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now (the full state: for tests and teaching, not bots)."""
-        return cards_of(self.hands[seat])
 
     def __repr__(self) -> str:
         who = SEATS[self.turn] if self.turn is not None else "nobody"
@@ -435,11 +345,6 @@ class HeartsState(GameState):
             trick=view.trick_bits, leader=view.leader, tricks=view.tricks,
             taken=view.taken_bits, hearts_broken=view.hearts_broken,
         )
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    """``values`` with one item replaced (states never change a tuple in place)."""
-    return values[:index] + (value,) + values[index + 1:]
 
 
 def _holder(hands: Sequence[int], card: int) -> int:

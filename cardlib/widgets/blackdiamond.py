@@ -20,14 +20,15 @@ real instead of silently checking an impossible one:
 
 For tests, the widget's state is plain Python (``card``, ``diamonds``, ``tops``,
 ``verdicts``, ``fits``) and :meth:`PlacementChecker.choose` sets any control as a click
-would; for browser tests every control carries a ``bd-check-*`` CSS class.
+would; for browser tests every control carries a ``bd-check-*`` CSS class.  It stands on
+the teaching widgets' base (:mod:`cardlib.widgets.base`): an error inside a callback
+shows in its message line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -38,6 +39,7 @@ from cardlib.cards import Card, parse_card
 from cardlib.protocol import Explanation
 from cardlib.render.blackdiamond import board_svg
 from cardlib.svg import card_svg
+from cardlib.widgets.base import TeachingWidget, swap_class
 
 _RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -97,7 +99,7 @@ def _twice(card: Card, tops: Mapping[str, Card | None]) -> str | None:
     return None
 
 
-class PlacementChecker(widgets.VBox):
+class PlacementChecker(TeachingWidget):
     """Pick a black card, the diamonds and pile tops; see every pile's verdict and why.
 
     ``card`` is a code (``"QS"``), ``diamonds`` four values or codes for N, E, S, W,
@@ -105,6 +107,8 @@ class PlacementChecker(widgets.VBox):
     edits), ``tops`` the top card of any pile (``{"NE": "4S"}``), ``arithmetic_centre``
     the variant reading of the centre rule.  Bad arguments raise ``ValueError`` naming them.
     """
+
+    reserve_message_line = False     # a note is rare: no empty line between the controls
 
     def __init__(
         self,
@@ -115,6 +119,7 @@ class PlacementChecker(widgets.VBox):
         tops: Mapping[str, str | Card] | None = None,
         arithmetic_centre: bool = False,
     ):
+        super().__init__("bd-check", prefix="bd-check")
         self.card: Card = _black(card)
         self.diamonds: tuple[Card, ...] = self._checked_diamonds(diamonds)
         self.tops: dict[str, Card | None] = dict.fromkeys(PILE_NAMES)
@@ -126,7 +131,6 @@ class PlacementChecker(widgets.VBox):
         self.arithmetic_centre = bool(arithmetic_centre)
         self.verdicts: dict[str, Explanation] = {}
         self.note = ""
-        self._quiet = False  # True while the widget sets its own controls
 
         self.value_picker = widgets.Dropdown(options=VALUE_OPTIONS, description="Card",
                                              layout={"width": "170px"})
@@ -147,14 +151,12 @@ class PlacementChecker(widgets.VBox):
         self.board = widgets.HTML()
         self.verdict = widgets.HTML()
         self.table = widgets.HTML()
-        self.message = widgets.HTML()
 
         controls = [
             (self.value_picker, "bd-check-value"), (self.suit_picker, "bd-check-suit"),
             (self.pile_picker, "bd-check-pile"), (self.top_picker, "bd-check-top"),
             (self.arith_box, "bd-check-arith"), (self.board, "bd-check-board"),
             (self.verdict, "bd-check-verdict"), (self.table, "bd-check-table"),
-            (self.message, "bd-check-message"),
         ]
         for pos, picker in self.diamond_pickers.items():
             controls.append((picker, f"bd-check-diamond-{pos.lower()}"))
@@ -163,15 +165,15 @@ class PlacementChecker(widgets.VBox):
             control.add_class(css)
 
         self._set_controls()
-        for control in (self.value_picker, self.suit_picker):
-            control.observe(self._on_card, names="value")
+        self.on_change(self.value_picker, lambda value: self._on_card(value, self.card.suit))
+        self.on_change(self.suit_picker, lambda suit: self._on_card(self.card.value, suit))
         for pos, picker in self.diamond_pickers.items():
-            picker.observe(lambda change, pos=pos: self._on_diamond(pos, change), names="value")
-        self.pile_picker.observe(self._on_pile, names="value")
-        self.top_picker.observe(self._on_top, names="value")
-        self.arith_box.observe(self._on_arith, names="value")
+            self.on_change(picker, lambda value, pos=pos: self._on_diamond(pos, value))
+        self.on_change(self.pile_picker, self._on_pile)
+        self.on_change(self.top_picker, self._on_top)
+        self.on_change(self.arith_box, self._on_arith)
 
-        super().__init__([
+        self.children = [
             widgets.HBox([self.value_picker, self.suit_picker]),
             widgets.HBox(list(self.diamond_pickers.values())),
             self.pile_picker,
@@ -179,8 +181,7 @@ class PlacementChecker(widgets.VBox):
             self.message,
             self.verdict,
             widgets.HBox([self.board, self.table]),
-        ])
-        self.add_class("bd-check")
+        ]
         self._refresh()
 
     # --- what tests and the notebook read -------------------------------------------------
@@ -250,23 +251,19 @@ class PlacementChecker(widgets.VBox):
                 for pile, top in tops.items()}
 
     # --- callbacks: a learner's clicks ----------------------------------------------------
-    def _on_card(self, change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        card = Card(self.value_picker.value, self.suit_picker.value)
+    def _on_card(self, value: int, suit: str) -> None:
+        card = Card(value, suit)
         twice = _twice(card, self.tops)
         if twice:
-            self._revert(change["owner"], change["old"], twice + " Change that top card first.")
+            self._refuse(twice + " Change that top card first.")
             return
         self.card = card
         self.note = ""
         self._refresh()
 
-    def _on_diamond(self, pos: str, change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        old, new = change["old"], change["new"]
+    def _on_diamond(self, pos: str, new: int) -> None:
         diamonds = dict(zip(POSITIONS, self.diamonds, strict=True))
+        old = diamonds[pos].value
         self.note = ""
         for other, card in diamonds.items():
             if other != pos and card.value == new:
@@ -278,48 +275,37 @@ class PlacementChecker(widgets.VBox):
         self._set_controls()
         self._refresh()
 
-    def _on_pile(self, change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        self.pile = change["new"]
+    def _on_pile(self, pile: str) -> None:
+        self.pile = pile
         self.note = ""
         self._set_controls()
         self._refresh()
 
-    def _on_top(self, change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        top = None if change["new"] == EMPTY else parse_card(change["new"])
+    def _on_top(self, code: str) -> None:
+        top = None if code == EMPTY else parse_card(code)
         twice = _twice(self.card, {**self.tops, self.pile: top})
         if twice:
-            self._revert(self.top_picker, change["old"], twice)
+            self._refuse(twice)
             return
         self.tops[self.pile] = top
         self.note = ""
         self._refresh()
 
-    def _on_arith(self, change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        self.arithmetic_centre = bool(change["new"])
+    def _on_arith(self, on: bool) -> None:
+        self.arithmetic_centre = bool(on)
         self.note = ""
         self._refresh()
 
-    def _revert(self, control: widgets.Widget, old: Any, why: str) -> None:
-        """Put ``control`` back to ``old`` and say why the choice was refused."""
-        self._quiet = True
-        try:
-            control.value = old
-        finally:
-            self._quiet = False
+    def _refuse(self, why: str) -> None:
+        """Put the controls back to the checker's board and say why the choice was refused."""
+        self._set_controls()
         self.note = why
         self._show_note(refused=True)
 
     # --- drawing --------------------------------------------------------------------------
     def _set_controls(self) -> None:
         """Make every control show the checker's state (without firing the callbacks)."""
-        self._quiet = True
-        try:
+        with self.quietly():
             self.value_picker.value = self.card.value
             self.suit_picker.value = self.card.suit
             for pos, card in zip(POSITIONS, self.diamonds, strict=True):
@@ -329,8 +315,6 @@ class PlacementChecker(widgets.VBox):
             self.top_picker.value = EMPTY if top is None else top.code
             self.top_picker.description = f"top of {self.pile}"
             self.arith_box.value = self.arithmetic_centre
-        finally:
-            self._quiet = False
 
     def _refresh(self) -> None:
         """Ask the engine's rule function about every pile and redraw the answers."""
@@ -341,9 +325,7 @@ class PlacementChecker(widgets.VBox):
         }
         chosen = self.verdicts[self.pile]
         state = "legal" if chosen.legal else "illegal"
-        for css in ("bd-check-legal", "bd-check-illegal"):
-            self.verdict.remove_class(css)
-        self.verdict.add_class(f"bd-check-{state}")
+        swap_class(self.verdict, f"bd-check-{state}", ("bd-check-legal", "bd-check-illegal"))
         colour = "#1b8a3a" if chosen.legal else "#b00020"
         self.verdict.value = (
             f"<div data-bd-pile='{self.pile}' data-bd-legal='{str(chosen.legal).lower()}' "
@@ -371,13 +353,9 @@ class PlacementChecker(widgets.VBox):
 
     def _show_note(self, refused: bool) -> None:
         kind = "refused" if refused else "note"
-        for css in ("bd-check-refused", "bd-check-note"):
-            self.message.remove_class(css)
-        if self.note:
-            self.message.add_class(f"bd-check-{kind}")
-        colour = "#a15c00" if refused else "#23408e"
-        self.message.value = (f"<div style='color:{colour}'>{escape(self.note)}</div>"
-                              if self.note else "")
+        swap_class(self.message, f"bd-check-{kind}" if self.note else None,
+                   ("bd-check-refused", "bd-check-note"))
+        self.say(escape(self.note), "illegal" if refused else "note")
 
     def _view(self) -> BlackDiamondView:
         """A board to draw: the diamonds, and each pile's top card (its only card that

@@ -1,16 +1,22 @@
-"""Small widgets for the Hearts teaching notebook: try a card, pass three, shoot the moon,
-and see when the game ends.
+"""The Hearts teaching widgets: try a card, play it out, pass three, shoot the moon, and see
+when the game ends.
 
 A rule is learnt fastest by trying it.  Each widget puts the learner in one scripted
-moment of a hand (a :class:`Scene`) or in front of one decision, and answers with the
-engine's own words: a card is judged by ``state.explain``, a pass or a trick is played by
-``state.apply``, a score is read from the hand's result.  Nothing here restates a rule,
-so a widget cannot teach something the game would not do.
+moment of a hand (a :class:`~cardlib.widgets.tricks.Scene`) or in front of one decision,
+and answers with the engine's own words: a card is judged by ``state.explain``, a pass or
+a trick is played by ``state.apply``, a score is read from the hand's result.  Nothing
+here restates a rule, so a widget cannot teach something the game would not do.
+
+"Try a card" and "play it out" are the generic trick steps (:mod:`cardlib.widgets.tricks`,
+``try_card``, ``play_out``) given Hearts' hand order, table picture and words
+(:data:`HEARTS`); the rest is Hearts' own, on the same base (:mod:`cardlib.widgets.base`):
 
 * :class:`TryCard`: a position (your hand, the trick so far); click any card of your
   hand to see whether you may play it, the rule id that decides, and, for a legal card,
   who would take the trick.  A scene may offer a switch for the option that plays the
   other reading of the rules at that step.
+* :class:`PlayOut`: from a scene, play your cards or let the bots finish the trick or the
+  hand, each move told with its rule id.
 * :class:`PassingDemo`: choose three cards and a hand number (1-4); the engine plays the
   pass, and the picture shows where everyone's cards go.
 * :class:`MoonDemo`: the last three tricks of a hand in which you hold every point so
@@ -19,9 +25,7 @@ so a widget cannot teach something the game would not do.
   hand and says whether the game ends and who is placed where.
 
 For tests, each widget's state is plain Python (``verdict``, ``state``, ``points``,
-``places`` …), and every control carries a ``hearts-*`` CSS class for browser tests.  An
-exception inside a callback is shown in the widget's message line (the game table's
-``shown_in_widget``), because a callback's traceback would otherwise be lost.
+``places`` …), and every control carries a ``hearts-*`` CSS class for browser tests.
 """
 
 from __future__ import annotations
@@ -29,7 +33,6 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -38,14 +41,17 @@ import ipywidgets as widgets
 from cardlib import games
 from cardlib.bots import Bot
 from cardlib.cards import Card, parse_card
-from cardlib.hearts import SEATS, HeartsMove, HeartsState, Pass, Play
+from cardlib.hearts import SEATS, HeartsState, Pass
 from cardlib.hearts.bots import RuleOfThumbBot
 from cardlib.hearts.deck import TRICKS
 from cardlib.hearts.scoring import HandResult
 from cardlib.protocol import Explanation
 from cardlib.render.hearts import H, W, scores_html, table_svg
-from cardlib.svg import BLACK, RED, row_svg
-from cardlib.widgets.table import shown_in_widget
+from cardlib.svg import row_svg
+from cardlib.widgets import play_out, try_card
+from cardlib.widgets.base import TeachingWidget, add_classes
+from cardlib.widgets.narration import Played
+from cardlib.widgets.tricks import Scene, TrickTeaching, card_button
 
 GAME = games.get("hearts")
 LEARNER = 2
@@ -56,34 +62,12 @@ NO_PASS_HAND = 3
 """Scenes are set in the fourth hand of the rotation, which has no pass, so their play
 starts at once with the 2♣."""
 
+STEP_SCALE = 0.62
+"""Step widgets sit between paragraphs of prose, so their table is smaller than the game
+table's."""
+
 
 # --- Scenes: scripted moments of a hand ------------------------------------------------------
-
-@dataclass(frozen=True)
-class Scene:
-    """One scripted moment of a hand: who was dealt what (North first), the cards played
-    since (in play order), and the option a learner may switch at this step.
-
-    The deal and the plays are data; :meth:`state` replays them through the engine, so a
-    scene whose script broke a rule would fail to build instead of teaching a wrong game.
-    """
-
-    name: str
-    title: str
-    hands: tuple[str, str, str, str]
-    plays: str = ""
-    switch: str | None = None
-    """The option offered as a switch beside the position (None: no switch)."""
-    hand_number: int = NO_PASS_HAND
-
-    def state(self, **options: Any) -> HeartsState:
-        """The position under game ``options`` (and ``totals``: the running totals before
-        the hand; default 0 each)."""
-        state = GAME.from_hands(self.hands, hand_number=self.hand_number, **options)
-        for text in self.plays.split():
-            state = state.apply(text)
-        return state
-
 
 # One hand told in several moments.  South has no club; North holds the 2♣.
 #   trick 1  North 2♣, East 5♣, South 4♦ (no club, no points allowed), West A♣ takes it
@@ -137,71 +121,63 @@ def _story(tricks: int, *extra: str) -> str:
     return " ".join(STORY_PLAYS[:tricks] + extra)
 
 
+def _scene(name: str, title: str, hands: tuple[str, ...], plays: str = "",
+           switch: str | None = None) -> Scene:
+    return Scene(GAME, name, title, hands, plays, {"hand_number": NO_PASS_HAND}, switch)
+
+
 SCENES: dict[str, Scene] = {scene.name: scene for scene in (
-    Scene("two-of-clubs", "You hold the 2♣: open the hand", OPENER,
-          switch="can_lead_any_club"),
-    Scene("first-trick", "The first trick: North led the 2♣ and you have no club", STORY,
-          _story(0, "2C 5C")),
-    Scene("first-trick-only-points",
-          "The first trick again: no club, and nothing but hearts and the Q♠", ONLY_POINTS,
-          "2C 3C", switch="first_trick_void"),
-    Scene("follow-suit", "Trick 3: West led the 5♦", STORY, _story(2, "5D 8D 6D")),
-    Scene("take-trick", "Trick 2: West led the K♠ and you play last", STORY,
-          _story(1, "KS 3S 9S")),
-    Scene("lead-unbroken", "Trick 4: you lead. The Q♠ has been played, no heart yet",
-          STORY, _story(3), switch="qs_breaks_hearts"),
-    Scene("void", "Trick 5: North led a club and you have none", STORY, _story(5)),
-    Scene("moon", "Three tricks left: you have taken every point so far", MOON,
-          " ".join(MOON_PLAYS)),
+    _scene("two-of-clubs", "You hold the 2♣: open the hand", OPENER,
+           switch="can_lead_any_club"),
+    _scene("first-trick", "The first trick: North led the 2♣ and you have no club", STORY,
+           _story(0, "2C 5C")),
+    _scene("first-trick-only-points",
+           "The first trick again: no club, and nothing but hearts and the Q♠", ONLY_POINTS,
+           "2C 3C", switch="first_trick_void"),
+    _scene("follow-suit", "Trick 3: West led the 5♦", STORY, _story(2, "5D 8D 6D")),
+    _scene("take-trick", "Trick 2: West led the K♠ and you play last", STORY,
+           _story(1, "KS 3S 9S")),
+    _scene("lead-unbroken", "Trick 4: you lead. The Q♠ has been played, no heart yet",
+           STORY, _story(3), switch="qs_breaks_hearts"),
+    _scene("void", "Trick 5: North led a club and you have none", STORY, _story(5)),
+    _scene("moon", "Three tricks left: you have taken every point so far", MOON,
+           " ".join(MOON_PLAYS)),
 )}
 
 
-# --- Shared pieces -------------------------------------------------------------------------
+# --- What Hearts gives the generic steps ------------------------------------------------------
 
 def _scaled(svg: str, scale: float) -> str:
-    """A table picture drawn at ``scale``: step widgets sit between paragraphs of prose,
-    so they are smaller than the game table's."""
+    """A table picture drawn at ``scale`` (the steps' tables are smaller, see STEP_SCALE)."""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{W * scale:.0f}" '
             f'height="{H * scale:.0f}" viewBox="0 0 {W} {H}">{svg}</svg>')
 
 
-_SHRINK = {"width": "auto", "align_self": "flex-start"}
-"""A button as wide as its label (a VBox stretches its children otherwise)."""
+def hand_order(card: Card) -> tuple[int, int]:
+    """The order the table picture fans a hand: clubs, diamonds, spades, hearts, each low
+    to high, so the buttons line up with the cards drawn above them."""
+    return "CDSH".index(card.suit), TRICKS.power(card)
 
 
-def _card_button(card: Card, *classes: str) -> widgets.Button:
-    """A button that looks like the card's corner: its label in the suit's colour."""
-    button = widgets.Button(description=card.label, tooltip=card.name,
-                            layout={"width": "auto", "min_width": "46px"})
-    button.style.text_color = RED if card.is_red else BLACK
-    button.style.font_weight = "bold"
-    for css in (*classes, f"hearts-card-{card.code}"):
-        button.add_class(css)
-    button.card_code = card.code
-    return button
+def _board(state: HeartsState, seat: int, scale: float) -> str:
+    """The table seen from ``seat``, and whether hearts are broken (the lead rule's key)."""
+    broken = "broken" if state.hearts_broken else "not broken"
+    return (f"<div data-hearts-seat='{seat}' "
+            f"data-hearts-broken='{str(state.hearts_broken).lower()}'>"
+            f"{_scaled(table_svg(state.view(seat)), scale)}"
+            f"<div><small>Hearts are {broken}.</small></div></div>")
 
 
-def in_hand_order(cards: Sequence[Card]) -> list[Card]:
-    """Cards in the order the table picture fans a hand: clubs, diamonds, spades, hearts,
-    each low to high, so the buttons line up with the cards drawn above them."""
-    return sorted(cards, key=lambda card: ("CDSH".index(card.suit), TRICKS.power(card)))
+HEARTS = TrickTeaching(
+    GAME, hand_order, board=_board, seats=SEATS,
+    points=lambda state: state.view(LEARNER).points_taken,
+    bot=RuleOfThumbBot, scenes=SCENES, scale=STEP_SCALE,
+)
+"""Hearts for the generic trick steps: hand order, table picture, seat names, points."""
 
 
 def _rule_words(rule: str) -> str:
-    return GAME.rules[rule].text
-
-
-def _verdict_html(card: Card, why: Explanation, extra: str = "") -> str:
-    colour = "#1b8a3a" if why.legal else "#b00020"
-    mark = "✔ yes" if why.legal else "✘ no"
-    more = f"<div>{escape(extra)}</div>" if extra else ""
-    return (
-        f"<div data-hearts-card='{card.code}' data-hearts-legal='{str(why.legal).lower()}' "
-        f"data-hearts-rule='{escape(why.rule)}' style='color:{colour};font-size:110%'>"
-        f"<b>{escape(card.label)}: {mark}</b> — {escape(why.text)} "
-        f"<code>[{escape(why.rule)}]</code></div>{more}"
-        f"<div style='color:#444'><small>The rule: {escape(_rule_words(why.rule))}</small></div>"
-    )
+    return HEARTS.rule_words(rule)
 
 
 def _places_words(places: Sequence[int]) -> str:
@@ -215,188 +191,28 @@ def _places_words(places: Sequence[int]) -> str:
     return " · ".join(parts)
 
 
-class _Step(widgets.VBox):
-    """What every step widget shares: a message line that also shows callback errors."""
+# --- Try a card, play it out ------------------------------------------------------------------
 
-    def __init__(self, children: Sequence[widgets.Widget], css: str):
-        self.message = widgets.HTML()
-        self.message.add_class("hearts-message")
-        self.message_kind = "info"
-        self.last_error: Exception | None = None
-        super().__init__([*children, self.message])
-        self.add_class("hearts-step")
-        self.add_class(css)
+class TryCard(try_card.TryCard):
+    """A Hearts position: a name from :data:`SCENES`, a :class:`Scene` or a state during
+    the play; click a card, see the verdict (see :class:`cardlib.widgets.try_card.TryCard`).
 
-    def _say(self, html: str, kind: str = "info") -> None:
-        """Show ``html`` in the message line (``kind``: info, illegal or error)."""
-        self.message_kind = kind
-        colour = {"error": "#b00020", "illegal": "#a15c00"}.get(kind, "#1b5e20")
-        self.message.value = (f"<div class='hearts-msg-{kind}' "
-                              f"style='color:{colour};min-height:1.4em'>{html}</div>")
-
-
-# --- Try a card ------------------------------------------------------------------------------
-
-class TryCard(_Step):
-    """A position from a scene (or any state during the play); click a card, see the verdict.
-
-    ``scene`` is a name from :data:`SCENES`, a :class:`Scene`, or a ``HeartsState``.
     ``options`` change the scene's game options (``{"qs_breaks_hearts": True}``).
-    Nothing is played: every card may be tried, and the position stays as it is.
     """
 
     def __init__(self, scene: str | Scene | HeartsState, *,
-                 options: Mapping[str, Any] | None = None, scale: float = 0.62):
-        if isinstance(scene, HeartsState):
-            if options:
-                raise ValueError("options change a scene; a given state keeps its own")
-            self.scene: Scene | None = None
-            state = scene
-        else:
-            self.scene = SCENES[scene] if isinstance(scene, str) and scene in SCENES \
-                else scene if isinstance(scene, Scene) else None
-            if self.scene is None:
-                raise ValueError(f"unknown scene {scene!r}; scenes: {', '.join(SCENES)}")
-            state = self.scene.state(**(options or {}))
-        if state.phase != "play" or state.to_move is None:
-            raise ValueError(f"a card is tried during the play, not in the {state.phase} "
-                             "phase")
-        self.options: dict[str, Any] = dict(options or {})
-        self.state: HeartsState = state
-        self.seat: int = state.to_move
-        self.scale = scale
-        self.card: Card | None = None
-        self.verdict: Explanation | None = None
-        self.after: HeartsState | None = None
-        """The state after the tried card, when it is legal (for "who takes the trick")."""
-        self.outcome = ""
-        self.revealed = False
+                 options: Mapping[str, Any] | None = None, scale: float = STEP_SCALE):
+        super().__init__(HEARTS, scene, options=options, scale=scale)
 
-        words = self.scene.title if self.scene else f"{SEATS[self.seat]} to play"
-        title = widgets.HTML(f"<b>{escape(words)}</b>")
-        title.add_class("hearts-try-title")
-        self.board = widgets.HTML()
-        self.board.add_class("hearts-try-board")
-        self.buttons: dict[str, widgets.Button] = {}
-        for card in in_hand_order(state.hand_cards(self.seat)):
-            button = _card_button(card, "hearts-try-card")
-            button.on_click(functools.partial(self._on_card, card))
-            self.buttons[card.code] = button
-        hand = widgets.HBox(list(self.buttons.values()),
-                            layout={"flex_flow": "row wrap"})
-        hand.add_class("hearts-try-hand")
-        self.verdict_box = widgets.HTML("<i>Click a card of your hand.</i>")
-        self.verdict_box.add_class("hearts-try-verdict")
-        self.reveal_button = widgets.Button(description="Which cards may I play?",
-                                            layout=_SHRINK)
-        self.reveal_button.add_class("hearts-try-reveal")
-        self.reveal_button.on_click(self._on_reveal)
-        rows: list[widgets.Widget] = [title, self.board]
-        self.switch: widgets.ToggleButtons | None = None
-        if self.scene is not None and self.scene.switch is not None:
-            option = next(o for o in GAME.options if o.name == self.scene.switch)
-            self.switch = widgets.ToggleButtons(
-                options=[(str(choice), choice) for choice in option.choices or ()],
-                value=state.options.as_dict()[option.name],
-                description=option.name, style={"description_width": "initial"},
-                tooltip=option.doc)
-            self.switch.add_class("hearts-try-switch")
-            self.switch.observe(self._on_switch, names="value")
-            rows.append(self.switch)
-        rows += [hand, self.verdict_box, self.reveal_button]
-        super().__init__(rows, "hearts-try")
-        if self.scene is not None:
-            self.add_class(f"hearts-scene-{self.scene.name}")
-        self._draw()
 
-    # --- what tests and the notebook use ---------------------------------------------------
-    def try_card(self, card: Card | str) -> Explanation:
-        """Judge ``card`` in this position, as a click on it does; returns the verdict."""
-        card = parse_card(card)
-        move = Play(card)
-        verdict = self.state.explain(move)
-        after = self.state.apply(move) if verdict.legal else None
-        self.card, self.verdict, self.after = card, verdict, after
-        self.outcome = self._what_happens() if after is not None else ""
-        for code, button in self.buttons.items():
-            button.button_style = "info" if code == card.code else self._style(code)
-        for css in ("hearts-legal", "hearts-illegal"):
-            self.verdict_box.remove_class(css)
-        self.verdict_box.add_class("hearts-legal" if self.verdict.legal else "hearts-illegal")
-        self.verdict_box.value = _verdict_html(card, self.verdict, self.outcome)
-        self._say("")
-        return self.verdict
+class PlayOut(play_out.PlayOut):
+    """A Hearts scene played on, by you and the rule-of-thumb bots, every move told (see
+    :class:`cardlib.widgets.play_out.PlayOut`)."""
 
-    @property
-    def legal_cards(self) -> list[Card]:
-        """The cards the rules allow here (what "Which cards may I play?" shows)."""
-        return [move.card for move in self.state.legal_moves()]
-
-    def set_option(self, value: Any) -> None:
-        """Switch the scene's option to ``value``; the last tried card is judged again."""
-        if self.scene is None or self.scene.switch is None:
-            raise ValueError("this position has no option to switch")
-        name = self.scene.switch
-        state = self.scene.state(**{**self.options, name: value})  # raises if refused
-        self.options[name] = value
-        self.state = state
-        if self.switch is not None and self.switch.value != value:
-            self.switch.value = value    # _on_switch sees the state is already set
-        self._draw()
-        if self.card is not None:
-            self.try_card(self.card)
-
-    # --- callbacks -----------------------------------------------------------------------
-    @shown_in_widget
-    def _on_card(self, card: Card, _button: Any) -> None:
-        self.try_card(card)
-
-    @shown_in_widget
-    def _on_reveal(self, _button: Any) -> None:
-        self.revealed = True
-        for code, button in self.buttons.items():
-            if code != (self.card.code if self.card else None):
-                button.button_style = self._style(code)
-        cards = ", ".join(card.label for card in self.legal_cards)
-        self._say(f"You may play: <b>{escape(cards)}</b> (green).")
-
-    @shown_in_widget
-    def _on_switch(self, change: dict[str, Any]) -> None:
-        if self.scene is not None and self.options.get(self.scene.switch) != change["new"]:
-            self.set_option(change["new"])
-
-    # --- drawing -------------------------------------------------------------------------
-    def _style(self, code: str) -> str:
-        if not self.revealed:
-            return ""
-        return "success" if parse_card(code) in self.legal_cards else "danger"
-
-    def _draw(self) -> None:
-        view = self.state.view(self.seat)
-        broken = "broken" if self.state.hearts_broken else "not broken"
-        self.board.value = (f"<div data-hearts-seat='{self.seat}' "
-                            f"data-hearts-broken='{str(self.state.hearts_broken).lower()}'>"
-                            f"{_scaled(table_svg(view), self.scale)}"
-                            f"<div><small>Hearts are {broken}.</small></div></div>")
-        if self.revealed:
-            for code, button in self.buttons.items():
-                if self.card is None or code != self.card.code:
-                    button.button_style = self._style(code)
-
-    def _what_happens(self) -> str:
-        """For a legal card: who takes the trick it completes, with how many points."""
-        before, after = self.state, self.after
-        assert after is not None
-        if after.deal.number != before.deal.number:
-            return "That is the last card of the hand."
-        if len(after.tricks) == len(before.tricks):
-            return f"The trick goes on: {SEATS[after.to_move]} plays next."
-        winner = after.leader        # the winner of a trick leads the next one
-        points = (after.view(self.seat).points_taken[winner]
-                  - before.view(self.seat).points_taken[winner])
-        who = "You take" if winner == self.seat else f"{SEATS[winner]} takes"
-        worth = f"{points} point{'s' if points != 1 else ''}" if points else "no points"
-        return f"{who} the trick, with {worth} in it."
+    def __init__(self, scene: str | Scene | HeartsState, *,
+                 bots: Mapping[int, Bot] | None = None,
+                 options: Mapping[str, Any] | None = None, scale: float = STEP_SCALE):
+        super().__init__(HEARTS, scene, bots=bots, options=options, scale=scale)
 
 
 # --- Passing ---------------------------------------------------------------------------------
@@ -440,7 +256,7 @@ def rotation_svg(passed_to: Mapping[int, int], learner: int = LEARNER) -> str:
             f"{''.join(parts)}</svg>")
 
 
-class PassingDemo(_Step):
+class PassingDemo(TeachingWidget):
     """Your hand from a seeded deal: choose three cards, pick hand 1-4, see where they go.
 
     The pass is played by the engine: the other seats pass with the rule-of-thumb bot, and
@@ -450,8 +266,8 @@ class PassingDemo(_Step):
 
     def __init__(self, seed: int | str = 1, *, hand: int = 1, seat: int = LEARNER,
                  bots: Mapping[int, Bot] | None = None):
+        super().__init__("hearts-step", "hearts-pass", prefix="hearts")
         start = GAME.new(seed=seed)
-        self._quiet = False        # True while the widget sets its own controls
         self.seed = seed
         self.seat = seat
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(start.hand_cards(s) for s in range(4))
@@ -465,28 +281,20 @@ class PassingDemo(_Step):
         self.received: tuple[Card, ...] = ()
         self.sender: int | None = None
 
-        self.hand_picker = widgets.ToggleButtons(
+        self.hand_picker = add_classes(widgets.ToggleButtons(
             options=[(f"hand {n}", n) for n in range(1, 5)], value=self.hand,
-            style={"button_width": "70px"})
-        self.hand_picker.add_class("hearts-pass-hand")
-        self.hand_picker.observe(self._on_hand, names="value")
+            style={"button_width": "70px"}), "hearts-pass-hand")
+        self.on_change(self.hand_picker, self._on_hand)
         self.toggles: dict[str, widgets.ToggleButton] = {}
-        for card in in_hand_order(self.dealt[seat]):
-            toggle = widgets.ToggleButton(description=card.label, tooltip=card.name,
-                                          layout={"width": "auto", "min_width": "46px"})
-            toggle.style.text_color = RED if card.is_red else BLACK
-            toggle.style.font_weight = "bold"
-            toggle.add_class("hearts-pass-card")
-            toggle.add_class(f"hearts-card-{card.code}")
-            toggle.observe(functools.partial(self._on_toggle, card), names="value")
+        for card in sorted(self.dealt[seat], key=hand_order):
+            toggle = card_button(card, "hearts", "hearts-pass-card", toggle=True)
+            self.on_change(toggle, functools.partial(self._on_toggle, card))
             self.toggles[card.code] = toggle
         cards = widgets.HBox(list(self.toggles.values()), layout={"flex_flow": "row wrap"})
-        self.picture = widgets.HTML()
-        self.picture.add_class("hearts-pass-picture")
-        self.result = widgets.HTML()
-        self.result.add_class("hearts-pass-result")
-        super().__init__([self.hand_picker, cards,
-                          widgets.HBox([self.picture, self.result])], "hearts-pass")
+        self.picture = add_classes(widgets.HTML(), "hearts-pass-picture")
+        self.result = add_classes(widgets.HTML(), "hearts-pass-result")
+        self.children = [self.hand_picker, cards, widgets.HBox([self.picture, self.result]),
+                         self.message]
         self._refresh()
 
     # --- what tests and the notebook use ---------------------------------------------------
@@ -512,25 +320,20 @@ class PassingDemo(_Step):
         return self.state.deal.direction_name
 
     # --- callbacks -------------------------------------------------------------------------
-    @shown_in_widget
-    def _on_toggle(self, card: Card, change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        if change["new"]:
+    def _on_toggle(self, card: Card, chosen: bool) -> None:
+        if chosen:
             if len(self.chosen) == 3:
-                self._set_quietly(self.toggles[card.code], False)
-                self._say("You pass exactly three cards: unselect one first.", "illegal")
+                with self.quietly():
+                    self.toggles[card.code].value = False
+                self.say("You pass exactly three cards: unselect one first.", "illegal")
                 return
             self.chosen = (*self.chosen, card)
         else:
             self.chosen = tuple(c for c in self.chosen if c != card)
         self._refresh()
 
-    @shown_in_widget
-    def _on_hand(self, change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        self.hand = self._checked_hand(change["new"])
+    def _on_hand(self, hand: int) -> None:
+        self.hand = self._checked_hand(hand)
         self._refresh()
 
     # --- the pass, played by the engine --------------------------------------------------------
@@ -566,7 +369,7 @@ class PassingDemo(_Step):
             self._pass_all(start)
         self.picture.value = rotation_svg(passed_to, self.seat)
         if self.message_kind != "error":
-            self._say("")
+            self.say("")
 
     def _pass_all(self, state: HeartsState) -> None:
         """Play the whole pass: bots for the others, the chosen cards for the learner."""
@@ -602,29 +405,20 @@ class PassingDemo(_Step):
         return (f"{said}{escape(_rule_words('hearts.pass.rotation'))} "
                 "<code>[hearts.pass.rotation]</code>")
 
-    def _set_quietly(self, control: widgets.Widget, value: Any) -> None:
-        self._quiet = True
-        try:
-            control.value = value
-        finally:
-            self._quiet = False
-
     def _sync_controls(self) -> None:
-        for code, toggle in self.toggles.items():
-            self._set_quietly(toggle, parse_card(code) in self.chosen)
-        if self.hand not in [value for _, value in self.hand_picker.options]:
-            self._quiet = True      # a later hand, chosen from Python: offer it too
-            try:
+        with self.quietly():
+            for code, toggle in self.toggles.items():
+                toggle.value = parse_card(code) in self.chosen
+            if self.hand not in [value for _, value in self.hand_picker.options]:
+                # a later hand, chosen from Python: offer it too
                 self.hand_picker.options = (*self.hand_picker.options,
                                             (f"hand {self.hand}", self.hand))
-            finally:
-                self._quiet = False
-        self._set_quietly(self.hand_picker, self.hand)
+            self.hand_picker.value = self.hand
 
 
 # --- Shooting the moon --------------------------------------------------------------------
 
-class MoonDemo(_Step):
+class MoonDemo(PlayOut):
     """Play the last tricks of the moon scene: every heart or none?
 
     The other seats are played by ``bots`` (default: the rule-of-thumb bot, which is
@@ -633,46 +427,14 @@ class MoonDemo(_Step):
     (the shooter, or None) and ``outcome`` (``"moon"`` or ``"no moon"``).
     """
 
-    def __init__(self, scene: str | Scene = "moon", *, bots: Mapping[int, Bot] | None = None,
-                 options: Mapping[str, Any] | None = None, scale: float = 0.62):
-        self.scene = SCENES[scene] if isinstance(scene, str) else scene
-        self.options = dict(options or {})
-        first = self.scene.state(**self.options)
-        if first.to_move is None:
-            raise ValueError(f"scene {self.scene.name!r} has nobody to move")
-        self.seat: int = first.to_move
-        self.bots: dict[int, Bot] = dict(bots) if bots is not None else {
-            s: RuleOfThumbBot() for s in range(4) if s != self.seat}
-        self.scale = scale
-        self.states: list[HeartsState] = [first]
-        self.played: list[str] = []
+    kind = "moon"
+    finishing = False
 
-        self.board = widgets.HTML()
-        self.board.add_class("hearts-moon-board")
-        self.points_box = widgets.HTML()
-        self.points_box.add_class("hearts-moon-points")
-        self.hand_box = widgets.HBox(layout={"flex_flow": "row wrap"})
-        self.hand_box.add_class("hearts-moon-hand")
-        self.result = widgets.HTML()
-        self.result.add_class("hearts-moon-result")
-        self.restart_button = widgets.Button(description="Start again", layout=_SHRINK)
-        self.restart_button.add_class("hearts-moon-restart")
-        self.restart_button.on_click(self._on_restart)
-        title = widgets.HTML(f"<b>{escape(self.scene.title)}</b>")
-        super().__init__([title, self.board, self.points_box, self.hand_box, self.result,
-                          self.restart_button], "hearts-moon")
-        self._draw()
+    def __init__(self, scene: str | Scene = "moon", *, bots: Mapping[int, Bot] | None = None,
+                 options: Mapping[str, Any] | None = None, scale: float = STEP_SCALE):
+        super().__init__(scene, bots=bots, options=options, scale=scale)
 
     # --- what tests and the notebook use ---------------------------------------------------
-    @property
-    def state(self) -> HeartsState:
-        """The live state (after the hand: the next hand's deal, or the game's end)."""
-        return self.states[-1]
-
-    @property
-    def hand_over(self) -> bool:
-        return self._ended(self.state)
-
     @property
     def hand_result(self) -> HandResult | None:
         """The engine's result of the scene's hand, once it is over."""
@@ -694,93 +456,21 @@ class MoonDemo(_Step):
             return None
         return "moon" if self.moon is not None else "no moon"
 
-    def play(self, move: HeartsMove | Card | str) -> bool:
-        """Play a card (or, with ``moon='shooter-choice'``, the moon choice) for the
-        learner, then the bots until the learner's next turn.
+    # --- telling and drawing -----------------------------------------------------------------
+    def _tell(self, played: Sequence[Played]) -> None:
+        """The last four cards, short: ``You: A♥ · West: 5♥ · North: 9♠ · East: 8♣``."""
+        self.say(" · ".join(f"{self._who(move.seat)}: {GAME.move_label(move.move)}"
+                            for move in self.played[-4:]))
 
-        A move the rules refuse is explained in the message line and changes nothing.
-        """
-        if isinstance(move, Card):
-            move = Play(move)
-        elif isinstance(move, str):
-            move = GAME.parse_move(move)
-        if self.hand_over:
-            self._say("The hand is over: press <b>Start again</b> to replay it.", "illegal")
-            return False
-        why = self.state.explain(move)
-        if not why.legal:
-            self._say(f"<b>Not allowed</b> — {escape(why.text)} "
-                      f"<code>[{escape(why.rule)}]</code>", "illegal")
-            return False
-        # The bots' replies are worked out first and kept only if all of them succeed.
-        states = [self.state.apply(move)]
-        played = [f"You: {GAME.move_label(move)}"]
-        while not self._ended(states[-1]) and states[-1].to_move != self.seat:
-            seat = states[-1].to_move
-            reply = self.bots[seat].choose(states[-1])
-            states.append(states[-1].apply(reply))
-            played.append(f"{SEATS[seat]}: {GAME.move_label(reply)}")
-        self.states += states
-        self.played += played
-        self._draw()
-        self._say(" · ".join(self.played[-4:]))
-        return True
-
-    def restart(self) -> None:
-        """Back to the start of the scene."""
-        self.states = self.states[:1]
-        self.played = []
-        self._draw()
-        self._say("Back to the start.")
-
-    # --- callbacks -----------------------------------------------------------------------
-    @shown_in_widget
-    def _on_move(self, move: HeartsMove, _button: Any) -> None:
-        self.play(move)
-
-    @shown_in_widget
-    def _on_restart(self, _button: Any) -> None:
-        self.restart()
-
-    # --- drawing -------------------------------------------------------------------------
-    def _ended(self, state: HeartsState) -> bool:
-        """Whether ``state`` is past the scene's hand (its result is in)."""
-        return len(state.results) > len(self.states[0].results)
-
-    def _draw(self) -> None:
-        if self.hand_over:
-            self.board.value = ""
-            self.points_box.value = ""
-            self.hand_box.children = ()
-            self.result.value = self._result_html()
-            return
-        state = self.state
-        view = state.view(self.seat)
+    def _board_html(self, state: HeartsState) -> str:
+        """Every hand face up: the point of the scene is who still holds a heart."""
         hands = tuple(state.hand_cards(s) for s in range(4))
-        self.board.value = (f"<div data-hearts-tricks='{len(state.tricks)}'>"
-                            f"{_scaled(table_svg(view, hands), self.scale)}</div>")
-        taken = view.points_taken
-        self.points_box.value = (
-            "Points taken this hand: "
-            + ", ".join(f"{SEATS[s]} <b>{taken[s]}</b>" for s in range(4))
-            + f" — {26 - sum(taken)} still out.")
-        buttons = []
-        if state.to_move == self.seat:
-            moves = state.candidate_moves()      # cards; or the shooter's two choices
-            by_card = {move.card: move for move in moves if isinstance(move, Play)}
-            if by_card:
-                moves = [by_card[card] for card in in_hand_order(list(by_card))]
-            for move in moves:
-                if isinstance(move, Play):
-                    button = _card_button(move.card, "hearts-moon-card")
-                else:
-                    button = widgets.Button(description=GAME.move_label(move),
-                                            layout={"width": "auto"})
-                    button.add_class("hearts-moon-choice")
-                button.on_click(functools.partial(self._on_move, move))
-                buttons.append(button)
-        self.hand_box.children = tuple(buttons)
-        self.result.value = ""
+        return (f"<div data-hearts-tricks='{len(state.tricks)}'>"
+                f"{_scaled(table_svg(state.view(self.seat), hands), self.scale)}</div>")
+
+    def _points_html(self, state: HeartsState) -> str:
+        taken = HEARTS.points(state)
+        return f"{HEARTS.points_line(state)} — {26 - sum(taken)} still out."
 
     def _result_html(self) -> str:
         result = self.hand_result
@@ -808,7 +498,7 @@ class MoonDemo(_Step):
 END_OPTIONS = ("end_score", "end_when", "tie_for_first")
 
 
-class GameEndDemo(_Step):
+class GameEndDemo(TeachingWidget):
     """Totals before a hand and the end options; the engine plays the hand and says whether
     the game is over and how the players are placed.
 
@@ -817,7 +507,7 @@ class GameEndDemo(_Step):
     """
 
     def __init__(self, totals: Sequence[int] = (24, 10, 30, 24), **options: Any):
-        self._quiet = False        # True while the widget sets its own controls
+        super().__init__("hearts-step", "hearts-end", prefix="hearts")
         self.totals_before: tuple[int, ...] = self._checked_totals(totals)
         self.options: dict[str, Any] = self._checked_options(options)
         self.state: HeartsState = self._play()
@@ -828,7 +518,7 @@ class GameEndDemo(_Step):
             for s, t in enumerate(self.totals_before)]
         for box in self.total_boxes:
             box.add_class("hearts-end-total")
-            box.observe(self._on_change, names="value")
+            self.on_change(box, self._on_change)
         self.end_score = widgets.ToggleButtons(options=[50, 100],
                                                value=self.options["end_score"],
                                                description="end_score")
@@ -842,13 +532,11 @@ class GameEndDemo(_Step):
             control = getattr(self, name)
             control.add_class(f"hearts-end-{name.replace('_', '-')}")
             control.style.description_width = "initial"
-            control.observe(self._on_change, names="value")
-        self.result = widgets.HTML()
-        self.result.add_class("hearts-end-result")
-        super().__init__([widgets.HTML("<b>Totals before the hand</b>"),
-                          widgets.HBox(self.total_boxes),
-                          self.end_score, self.end_when, self.tie_for_first, self.result],
-                         "hearts-end")
+            self.on_change(control, self._on_change)
+        self.result = add_classes(widgets.HTML(), "hearts-end-result")
+        self.children = [widgets.HTML("<b>Totals before the hand</b>"),
+                         widgets.HBox(self.total_boxes), self.end_score, self.end_when,
+                         self.tie_for_first, self.result, self.message]
         self._draw()
 
     # --- what tests and the notebook use ---------------------------------------------------
@@ -872,8 +560,7 @@ class GameEndDemo(_Step):
         new_options = self._checked_options({**self.options, **options})
         self.totals_before, self.options = new_totals, new_options
         self.state = self._play()
-        self._quiet = True
-        try:
+        with self.quietly():
             for box, total in zip(self.total_boxes, new_totals, strict=True):
                 box.value = total
             for name in END_OPTIONS:
@@ -881,16 +568,11 @@ class GameEndDemo(_Step):
                 if self.options[name] not in control.options:
                     control.options = (*control.options, self.options[name])
                 control.value = self.options[name]
-        finally:
-            self._quiet = False
         self._draw()
         return self
 
     # --- callbacks -------------------------------------------------------------------------
-    @shown_in_widget
-    def _on_change(self, _change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
+    def _on_change(self, _value: Any) -> None:
         self.choose(totals=[box.value for box in self.total_boxes],
                     end_score=self.end_score.value, end_when=self.end_when.value,
                     tie_for_first=self.tie_for_first.value)
@@ -936,10 +618,10 @@ class GameEndDemo(_Step):
             f"<small>{escape(_rule_words('hearts.game.end'))} "
             f"{escape(_rule_words('hearts.game.ranking'))}</small></div>")
         if self.message_kind != "error":
-            self._say("")
+            self.say("")
 
 
 __all__ = [
-    "GameEndDemo", "MOON_FINISH", "MoonDemo", "PassingDemo", "SCENES", "Scene", "TryCard",
-    "rotation_svg",
+    "GameEndDemo", "HEARTS", "MOON_FINISH", "MoonDemo", "PassingDemo", "PlayOut", "SCENES",
+    "Scene", "TryCard", "hand_order", "rotation_svg",
 ]

@@ -10,15 +10,15 @@ Everything goes through the Game protocol, so the same widget serves all five ga
 * "New deal" starts over from the seed box, "Undo" goes back to the human's previous
   decision, and the replay buttons step through the game so far without changing it.
 
-Any exception raised inside a callback is shown in the widget's message line, because
-a widget callback's traceback would otherwise vanish into the browser console.
+Tools (a hint, a solver) are buttons added with :meth:`GameTable.add_tool`; they act on
+the table only through its public methods (:meth:`~GameTable.play_moves`,
+:meth:`~GameTable.mark_move`, :meth:`~GameTable.start`, :meth:`~GameTable.show_step`).
+Errors inside callbacks are shown in the message line (see :mod:`cardlib.widgets.base`).
 """
 
 from __future__ import annotations
 
-import functools
-import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import Any
 
@@ -27,31 +27,15 @@ import ipywidgets as widgets
 from cardlib import display
 from cardlib.bots import Bot, RandomBot
 from cardlib.protocol import Game, GameState, IllegalMove
+from cardlib.widgets.base import TeachingWidget, add_classes
+from cardlib.widgets.narration import Played, play_on, turn_of
 
 Tool = Callable[["GameTable"], str | None]
 
-
-def shown_in_widget(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Report any exception from a callback in the message line, not as a lost traceback."""
-
-    @functools.wraps(method)
-    def wrapper(self: GameTable, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - shown to the user, who can act on it
-            self.last_error = exc
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            self._say(
-                f"<b>Error</b> {escape(type(exc).__name__)}: {escape(str(exc))} "
-                f"<small>({escape(where.filename.rsplit('/', 1)[-1])}:{where.lineno})</small>",
-                kind="error",
-            )
-            return None
-
-    return wrapper
+_AUTO = {"width": "auto"}
 
 
-class GameTable(widgets.VBox):
+class GameTable(TeachingWidget):
     """Play ``game`` from ``seat`` against bots.  See the module docstring.
 
     ``bots`` maps other seats to bots (default: seeded random bots).  ``options`` are
@@ -69,6 +53,7 @@ class GameTable(widgets.VBox):
         state: GameState | None = None,
         board_seat: int | None = None,
     ):
+        super().__init__("cardlib-table")
         self.game = game
         self.seat = seat
         self.options = dict(options or {})
@@ -76,43 +61,40 @@ class GameTable(widgets.VBox):
         self.bots: dict[int, Bot] = dict(bots) if bots is not None else {
             s: RandomBot(f"{seed}:{s}") for s in range(first.players) if s != seat
         }
-        self.last_error: Exception | None = None
-        self.message_kind = "info"
         self._board_seat = seat if board_seat is None else board_seat
 
-        self.board = widgets.HTML(layout=widgets.Layout(min_height="120px"))
-        self.board.add_class("cardlib-board")
-        self.moves = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
-        self.moves.add_class("cardlib-moves")
-        self.message = widgets.HTML()
-        self.message.add_class("cardlib-message")
-        self.status = widgets.HTML()
-        self.status.add_class("cardlib-status")
+        self.board = add_classes(widgets.HTML(layout=widgets.Layout(min_height="120px")),
+                                 "cardlib-board")
+        self.moves = add_classes(widgets.Box(layout=widgets.Layout(flex_flow="row wrap")),
+                                 "cardlib-moves")
+        self.status = add_classes(widgets.HTML(), "cardlib-status")
 
         self.seed_box = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
-        self.new_button = self._button("New deal", self._on_new, "cardlib-new")
-        self.undo_button = self._button("Undo", self._on_undo, "cardlib-undo")
+        self.new_button = self.button("New deal", self._on_new, "cardlib-new", layout=_AUTO)
+        self.undo_button = self.button("Undo", self._on_undo, "cardlib-undo", layout=_AUTO)
         step = self.show_step
-        self.first_button = self._button("« first", lambda _: step(0), "cardlib-first")
-        self.back_button = self._button("‹ back", lambda _: step(self.step - 1), "cardlib-back")
-        self.next_button = self._button("next ›", lambda _: step(self.step + 1), "cardlib-next")
-        self.last_button = self._button("last »", lambda _: step(None), "cardlib-last")
-        self.step_label = widgets.Label()
-        self.step_label.add_class("cardlib-step")
+        self.first_button = self.button("« first", lambda: step(0), "cardlib-first",
+                                        layout=_AUTO)
+        self.back_button = self.button("‹ back", lambda: step(self.step - 1), "cardlib-back",
+                                       layout=_AUTO)
+        self.next_button = self.button("next ›", lambda: step(self.step + 1), "cardlib-next",
+                                       layout=_AUTO)
+        self.last_button = self.button("last »", lambda: step(None), "cardlib-last",
+                                       layout=_AUTO)
+        self.step_label = add_classes(widgets.Label(), "cardlib-step")
         self.tools = widgets.HBox()
 
         controls = widgets.HBox([self.seed_box, self.new_button, self.undo_button])
         replay = widgets.HBox([self.first_button, self.back_button, self.step_label,
                                self.next_button, self.last_button])
-        super().__init__([self.status, self.board, self.moves, self.message, self.tools,
-                          controls, replay])
-        self.add_class("cardlib-table")
+        self.children = [self.status, self.board, self.moves, self.message, self.tools,
+                         controls, replay]
 
         self._history: list[GameState] = []
         self.step: int = 0
         self.start(first)
 
-    # --- public API (used by notebooks and tests) -------------------------------------
+    # --- public API (used by notebooks, tools and tests) -------------------------------
     @property
     def state(self) -> GameState:
         """The live game state (the last one, whatever step the replay shows)."""
@@ -120,10 +102,10 @@ class GameTable(widgets.VBox):
 
     def start(self, state: GameState) -> None:
         """Play from ``state``: bots move until it is the human's turn."""
-        self._history = [state]
-        self._run_bots()
+        answers = play_on(state, self.bots, turn_of(self.seat))
+        self._history = [state, *(played.after for played in answers)]
         self.show_step(None)
-        self._say("")
+        self.say("")
 
     def try_move(self, move: Any) -> bool:
         """Play ``move`` for the human seat; on refusal show why and keep the state."""
@@ -131,24 +113,51 @@ class GameTable(widgets.VBox):
         if isinstance(move, str):
             move = self.game.parse_move(move)
         try:
-            new = state.apply(move)
+            states, answers = self._answered(state, move)
         except IllegalMove as exc:
-            self._say(f"<b>Not allowed</b> — {escape(exc.text)} "
-                      f"<code>[{escape(exc.rule)}]</code>", kind="illegal")
+            self.say_refused(exc)
             return False
-        self._history.append(new)
-        answers = self._run_bots()
+        self._history += states
         self.show_step(None)
         why = state.explain(move)
-        then = f"<br><small>Then {escape(', '.join(answers))}.</small>" if answers else ""
-        self._say(f"Played <b>{escape(self._label(move))}</b>. "
-                  f"<small>{escape(why.text)} <code>[{escape(why.rule)}]</code></small>{then}")
+        told = ", ".join(f"seat {p.seat}: {self._label(p.move)}" for p in answers)
+        then = f"<br><small>Then {escape(told)}.</small>" if answers else ""
+        self.say(f"Played <b>{escape(self._label(move))}</b>. "
+                 f"<small>{escape(why.text)} <code>[{escape(why.rule)}]</code></small>{then}")
         return True
+
+    def play_moves(self, moves: Iterable[Any]) -> int:
+        """Play a line of ``moves`` for the human seat, the bots answering in between, as
+        clicks would; returns the replay step where the line starts.
+
+        All or nothing: a move the rules refuse raises :class:`IllegalMove` and the table
+        keeps its game.  (The hint and solution tools play the solver's line this way.)
+        """
+        state, states = self.state, []
+        for move in moves:
+            if isinstance(move, str):
+                move = self.game.parse_move(move)
+            more, _answers = self._answered(state, move)
+            states += more
+            state = states[-1]
+        begin = len(self._history) - 1
+        self._history += states
+        self.show_step(None)
+        return begin
+
+    def mark_move(self, move: Any, css: str = "cardlib-marked") -> bool:
+        """Point at ``move``'s button (CSS class ``css``, blue); False if it has none now."""
+        for button in self.moves.children:
+            if button.move_text == str(move):
+                button.add_class(css)
+                button.button_style = "info"
+                return True
+        return False
 
     def click(self, text: str) -> None:
         """Press the move button whose label or move text is ``text`` (for tests)."""
         for button in self.moves.children:
-            if text in (button.description, getattr(button, "move_text", None)):
+            if text in (button.description, button.move_text):
                 button.click()
                 return
         labels = [b.description for b in self.moves.children]
@@ -157,16 +166,13 @@ class GameTable(widgets.VBox):
     def add_tool(self, label: str, tool: Tool, css: str | None = None) -> widgets.Button:
         """A button that runs ``tool(table)`` and shows the HTML it returns (hint, solve…)."""
 
-        @shown_in_widget
-        def run(table: GameTable, _button: Any) -> None:
-            table._say("<i>working…</i>")
-            result = tool(table)
+        def run() -> None:
+            self.say("<i>working…</i>")
+            result = tool(self)
             if result is not None:
-                table._say(result)
+                self.say(result)
 
-        button = widgets.Button(description=label)
-        button.add_class(css or "cardlib-tool")
-        button.on_click(functools.partial(run, self))
+        button = self.button(label, run, css or "cardlib-tool")
         self.tools.children = (*self.tools.children, button)
         return button
 
@@ -183,52 +189,32 @@ class GameTable(widgets.VBox):
             s.to_move == self.seat for s in self._history[:-1]
         )
 
-    def _run_bots(self) -> list[str]:
-        """Let the bots move until the human seat is to move or the game is over.
-
-        Returns what they did, as text, so the learner can follow the play.
-        """
-        state, done = self.state, []
-        while not state.is_over and state.to_move != self.seat:
-            seat = state.to_move
-            move = self.bots[seat].choose(state)
-            state = state.apply(move)
-            self._history.append(state)
-            done.append(f"seat {seat}: {self._label(move)}")
-        return done
+    def _answered(self, state: GameState, move: Any) -> tuple[list[GameState], list[Played]]:
+        """The states after the human's ``move`` and the bots' answers, and the answers
+        (nothing is stored: a refusal raises :class:`IllegalMove`)."""
+        new = state.apply(move)
+        answers = play_on(new, self.bots, turn_of(self.seat))
+        return [new, *(played.after for played in answers)], answers
 
     # --- callbacks --------------------------------------------------------------------
-    @shown_in_widget
-    def _on_new(self, _button: Any) -> None:
+    def _on_new(self) -> None:
         seed = int(self.seed_box.value)
         self.bots = {s: type(b)(f"{seed}:{s}") if isinstance(b, RandomBot) else b
                      for s, b in self.bots.items()}
         self.start(self.game.new(seed=seed, **self.options))
 
-    @shown_in_widget
-    def _on_undo(self, _button: Any) -> None:
+    def _on_undo(self) -> None:
         # Go back to the last position before the human's latest move where it was the
         # human's turn: the bots' replies go with it.
         for index in range(len(self._history) - 2, -1, -1):
             if self._history[index].to_move == self.seat:
                 self._history = self._history[: index + 1]
                 self.show_step(None)
-                self._say("Undone.")
+                self.say("Undone.")
                 return
-        self._say("Nothing to undo.")
-
-    @shown_in_widget
-    def _on_move(self, move: Any, _button: Any) -> None:
-        self.try_move(move)
+        self.say("Nothing to undo.")
 
     # --- drawing ----------------------------------------------------------------------
-    def _button(self, label: str, callback: Callable[[Any], None], css: str) -> widgets.Button:
-        button = widgets.Button(description=label, layout={"width": "auto"})
-        button.add_class(css)
-        wrapped = shown_in_widget(lambda self_, b: callback(b))
-        button.on_click(functools.partial(wrapped, self))
-        return button
-
     def _label(self, move: Any) -> str:
         return self.game.move_label(move)
 
@@ -236,21 +222,18 @@ class GameTable(widgets.VBox):
         if state is None or state.is_over or state.to_move != self.seat:
             self.moves.children = ()
             return
-        moves = state.candidate_moves()
         legal = set(state.legal_moves())
         buttons = []
-        for move in moves:
+        for move in state.candidate_moves():
             ok = move in legal
-            button = widgets.Button(
-                description=self._label(move),
+            button = self.button(
+                self._label(move), lambda move=move: self.try_move(move), "cardlib-move",
+                "cardlib-legal" if ok else "cardlib-illegal",
                 tooltip=("legal: " if ok else "try it: ") + str(move),
                 button_style="success" if ok else "",
                 layout={"width": "auto", "min_width": "48px"},
             )
             button.move_text = str(move)
-            button.add_class("cardlib-move")
-            button.add_class("cardlib-legal" if ok else "cardlib-illegal")
-            button.on_click(functools.partial(self._on_move, move))
             buttons.append(button)
         self.moves.children = tuple(buttons)
 
@@ -267,11 +250,3 @@ class GameTable(widgets.VBox):
             return f"<b>{escape(self.game.title)}</b> — game over. Scores: {scores}"
         whose = "your turn" if state.to_move == self.seat else f"seat {state.to_move} to move"
         return f"<b>{escape(self.game.title)}</b> — {whose}"
-
-    def _say(self, html: str, kind: str = "info") -> None:
-        self.message_kind = kind
-        colour = {"error": "#b00020", "illegal": "#a15c00"}.get(kind, "#1b5e20")
-        self.message.value = (
-            f"<div class='cardlib-msg-{kind}' style='color:{colour};min-height:1.4em'>"
-            f"{html}</div>"
-        )

@@ -1,4 +1,4 @@
-"""Trick-taking mechanics, written once for Hearts, Diamonds and Cruce.
+"""Trick-taking rules, written once for Hearts, Diamonds and Cruce: what may be played, who wins.
 
 A trick is led by one seat and followed by the others in seat order.  What a player may
 play to it depends on a handful of switches that differ between games:
@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardlib.cards import Card
+from cardlib.tricks.bits import CardBits
 
 STANDARD_ORDER: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)
 """Ranks low to high with the ace high: 2 < 3 < … < K < A."""
@@ -147,72 +148,10 @@ def playable(hand: Iterable[Card], trick: Sequence[Card], rules: TrickRules) -> 
 # --- The rules on bit sets ---------------------------------------------------------------
 #
 # A bot that samples thousands of playouts asks "which cards may I play?" far more often
-# than a person does.  With a hand stored as one int (one bit per card) that question is a
-# couple of ``&`` operations instead of a loop over Card objects.  So the rules are written
-# once, here, on bit sets; ``playable`` and ``winning_index`` above translate cards to bits
-# and back for callers that hold Card objects.
-
-
-class CardBits:
-    """One deck laid out as bit positions, so that a set of cards is a single int.
-
-    Each suit gets its own run of ``len(rules.rank_order)`` bits, weakest card lowest.  So
-    within a suit a higher bit is a stronger card, and the cards of a suit held in ``hand``
-    are ``hand & suit_mask[suit]``.  ``suits`` fixes the order of the runs (and therefore
-    how bit-ordered moves sort); cards of ``deck`` only, each exactly once.
-    """
-
-    def __init__(self, deck: Iterable[Card], rules: TrickRules, suits: str = "SHDC"):
-        width = len(rules.rank_order)
-        self.rules = rules
-        self.suits = suits
-        self.width = width
-        card_at: list[Card | None] = [None] * (width * len(suits))
-        self.bit_of: dict[Card, int] = {}
-        for card in deck:
-            if card.suit not in suits or card.rank not in rules.rank_order:
-                raise ValueError(f"{card} does not fit suits {suits!r} and the rank order")
-            bit = suits.index(card.suit) * width + rules.power(card)
-            card_at[bit] = card
-            self.bit_of[card] = bit
-        self.card_at: tuple[Card | None, ...] = tuple(card_at)
-        self.suit_of_bit: tuple[str, ...] = tuple(suits[b // width] for b in range(len(card_at)))
-        self.suit_mask: dict[str, int] = {
-            suit: sum(1 << self.bit_of[c] for c in self.bit_of if c.suit == suit)
-            for suit in suits
-        }
-        self.full: int = sum(1 << b for b in self.bit_of.values())
-
-    def bit(self, card: Card) -> int:
-        """The bit position of ``card`` (a card outside the deck raises ValueError)."""
-        try:
-            return self.bit_of[card]
-        except KeyError:
-            raise ValueError(f"{card} is not a card of this deck") from None
-
-    def mask(self, cards: Iterable[Card]) -> int:
-        """The bit set of ``cards`` (a card outside the deck raises ValueError naming it)."""
-        result = 0
-        for card in cards:
-            try:
-                result |= 1 << self.bit_of[card]
-            except KeyError:
-                raise ValueError(f"{card} is not a card of this deck") from None
-        return result
-
-    def cards(self, mask: int) -> tuple[Card, ...]:
-        """The cards of ``mask``, suit by suit, weakest first."""
-        return tuple(self.card_at[b] for b in bits_of(mask))  # type: ignore[misc]
-
-
-def bits_of(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
+# than a person does.  With a hand stored as one int (one bit per card, see
+# ``cardlib.tricks.bits``) that question is a couple of ``&`` operations instead of a loop
+# over Card objects.  So the rules are written once, here, on bit sets; ``playable`` and
+# ``winning_index`` above translate cards to bits and back for callers that hold Cards.
 
 
 def winning_bit_index(trick: Sequence[int], rules: TrickRules, layout: CardBits) -> int:
@@ -229,6 +168,17 @@ def winning_bit_index(trick: Sequence[int], rules: TrickRules, layout: CardBits)
         elif rules.trump is not None and suit_of[card] == rules.trump:
             best = i
     return best
+
+
+def won_by(trick: Sequence[int], rules: TrickRules, layout: CardBits) -> tuple[int, str]:
+    """The index of the card that takes a (complete) trick, and the id of the rule that
+    made it win: ``trick.won.trump`` when a trump took a trick led in another suit, else
+    ``trick.won.led-suit`` (the highest card of the suit led)."""
+    index = winning_bit_index(trick, rules, layout)
+    suit_of = layout.suit_of_bit
+    if rules.trump is not None and suit_of[trick[index]] == rules.trump != suit_of[trick[0]]:
+        return index, "trick.won.trump"
+    return index, "trick.won.led-suit"
 
 
 def _beating(cards: int, suit: str, holder: int, rules: TrickRules, layout: CardBits) -> int:

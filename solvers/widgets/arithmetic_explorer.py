@@ -6,16 +6,17 @@ zero difference, a sum above the king ...) with this widget.  All the reasoning 
 answer, so what a reader sees is exactly what the tests check.
 
 Its state is readable from Python (``verdict``, ``allowed``, ``latex``), and every control
-carries a ``bd-arith-*`` CSS class so a browser test can find it on the rendered page.
+carries a ``bd-arith-*`` CSS class so a browser test can find it on the rendered page.  An
+error inside a callback shows in its message line (the teaching widgets' base).
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 import ipywidgets as widgets
 
+from cardlib.widgets.base import TeachingWidget
 from solvers.arithmetic import CARD_VALUES, card_name, justifications, latex_explanation
 
 VALUE_OPTIONS: list[tuple[str, int]] = [
@@ -24,7 +25,7 @@ VALUE_OPTIONS: list[tuple[str, int]] = [
 """Dropdown entries: ``A (1)``, ``2`` … ``10``, ``J (11)``, ``Q (12)``, ``K (13)``."""
 
 
-class ArithmeticExplorer(widgets.VBox):
+class ArithmeticExplorer(TeachingWidget):
     """Two diamond pickers, a card picker, the verdict and its LaTeX reason.
 
     ``explorer.choose(a=2, b=6, card=12)`` sets the pickers from Python (as a reader's
@@ -32,7 +33,10 @@ class ArithmeticExplorer(widgets.VBox):
     ``latex`` holds the explanation shown.
     """
 
+    reserve_message_line = False     # only an error is ever shown
+
     def __init__(self, a: int = 2, b: int = 6, card: int = 12):
+        super().__init__("bd-arith-explorer", prefix="bd-arith")
         self.diamond_a = widgets.Dropdown(options=VALUE_OPTIONS, value=a,
                                           description="Diamond a")
         self.diamond_b = widgets.Dropdown(options=VALUE_OPTIONS, value=b,
@@ -54,15 +58,15 @@ class ArithmeticExplorer(widgets.VBox):
         self.verdict = ""
         self.allowed = False
         self.latex = ""
-        super().__init__([
+        self.children = [
             widgets.HBox([self.diamond_a, self.diamond_b, self.card]),
             self.verdict_label,
             self.explanation,
             self.allowed_row,
-        ])
-        self.add_class("bd-arith-explorer")
+            self.message,
+        ]
         for control in (self.diamond_a, self.diamond_b, self.card):
-            control.observe(self._on_change, names="value")
+            self.on_change(control, self._on_change)
         self._refresh()
 
     def choose(self, a: int | None = None, b: int | None = None,
@@ -77,7 +81,7 @@ class ArithmeticExplorer(widgets.VBox):
                 control.value = value
         return self
 
-    def _on_change(self, change: dict[str, Any]) -> None:
+    def _on_change(self, _value: int) -> None:
         self._refresh()
 
     def _refresh(self) -> None:

@@ -13,7 +13,8 @@ even be shown).  For tests, the widget's state is plain Python (``deal``, ``resu
 ``verdict``, ``states``, ``step``, ``error``) and every action a click can take is a method
 (:meth:`SolveExplorer.load_seed`, :meth:`~SolveExplorer.load_deal`,
 :meth:`~SolveExplorer.solve`, :meth:`~SolveExplorer.go_to`); every control carries a
-``bd-solve-*`` CSS class for browser tests.
+``bd-solve-*`` CSS class for browser tests.  A refused deal, and any error inside a
+callback, shows in the message line (``bd-solve-error``), from the teaching widgets' base.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from cardlib.blackdiamond import (
     move_from_json,
 )
 from cardlib.games import get
+from cardlib.widgets.base import TeachingWidget, add_classes
 from solvers.result import SolveResult
 
 METHODS: tuple[tuple[str, str], ...] = (("exhaustive search", "search"), ("CP-SAT model", "cpsat"))
@@ -55,7 +57,7 @@ def run_solver(method: str, state: BlackDiamondState, deal: Deal,
                      f"{', '.join(m for _, m in METHODS)}")
 
 
-class SolveExplorer(widgets.VBox):
+class SolveExplorer(TeachingWidget):
     """Seed or pasted deal, method, *Solve*, verdict, and a step-through of the plan.
 
     ``explorer.load_seed(7).solve("cpsat")`` does what the clicks would; afterwards
@@ -65,48 +67,43 @@ class SolveExplorer(widgets.VBox):
     why in ``error``.
     """
 
+    reserve_message_line = False     # only a refused deal or an error is ever shown
+
     def __init__(self, seed: int = 1, method: str = "cpsat", time_limit: float = 30.0):
+        super().__init__("bd-solve-explorer", prefix="bd-solve")
         self.game = get("black-diamond")  # loads the board pictures too
-        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9,
-                                               description="Seed")
-        self.load_seed_button = widgets.Button(description="Deal this seed")
-        self.deal_text = widgets.Textarea(
+        self.seed_box = add_classes(widgets.BoundedIntText(value=seed, min=0, max=10**9,
+                                                           description="Seed"), "bd-solve-seed")
+        self.load_seed_button = self.button("Deal this seed",
+                                            lambda: self.load_seed(self.seed_box.value),
+                                            "bd-solve-load-seed")
+        self.deal_text = add_classes(widgets.Textarea(
             placeholder='{"diamonds": [13 codes], "black": [26 codes]}',
-            layout=widgets.Layout(width="60%", height="4em"))
-        self.load_deal_button = widgets.Button(description="Use pasted deal")
-        self.method_picker = widgets.ToggleButtons(options=list(METHODS), value=method)
-        self.time_box = widgets.BoundedFloatText(value=time_limit, min=0.1, max=3600,
-                                                 description="Limit (s)")
-        self.solve_button = widgets.Button(description="Solve", button_style="primary")
-        self.verdict_html = widgets.HTML()
-        self.error_html = widgets.HTML()
-        self.first_button = widgets.Button(description="« start")
-        self.back_button = widgets.Button(description="‹ back")
-        self.next_button = widgets.Button(description="next ›")
-        self.last_button = widgets.Button(description="end »")
-        self.step_slider = widgets.IntSlider(value=0, min=0, max=0, description="Move")
-        self.move_html = widgets.HTML()
-        self.board_html = widgets.HTML()
-        for control, css in (
-            (self.seed_box, "bd-solve-seed"),
-            (self.load_seed_button, "bd-solve-load-seed"),
-            (self.deal_text, "bd-solve-deal"),
-            (self.load_deal_button, "bd-solve-load-deal"),
-            (self.method_picker, "bd-solve-method"),
-            (self.time_box, "bd-solve-time-limit"),
-            (self.solve_button, "bd-solve-run"),
-            (self.verdict_html, "bd-solve-verdict"),
-            (self.error_html, "bd-solve-error"),
-            (self.first_button, "bd-solve-first"),
-            (self.back_button, "bd-solve-back"),
-            (self.next_button, "bd-solve-next"),
-            (self.last_button, "bd-solve-last"),
-            (self.step_slider, "bd-solve-step"),
-            (self.move_html, "bd-solve-move"),
-            (self.board_html, "bd-solve-board"),
-        ):
-            control.add_class(css)
-        super().__init__([
+            layout=widgets.Layout(width="60%", height="4em")), "bd-solve-deal")
+        self.load_deal_button = self.button("Use pasted deal",
+                                            lambda: self.load_deal(self.deal_text.value),
+                                            "bd-solve-load-deal")
+        self.method_picker = add_classes(
+            widgets.ToggleButtons(options=list(METHODS), value=method), "bd-solve-method")
+        self.time_box = add_classes(widgets.BoundedFloatText(
+            value=time_limit, min=0.1, max=3600, description="Limit (s)"),
+            "bd-solve-time-limit")
+        self.solve_button = self.button("Solve", self.solve, "bd-solve-run",
+                                        button_style="primary")
+        self.verdict_html = add_classes(widgets.HTML(), "bd-solve-verdict")
+        self.error_html = add_classes(self.message, "bd-solve-error")
+        self.first_button = self.button("« start", lambda: self.go_to(0), "bd-solve-first")
+        self.back_button = self.button("‹ back", lambda: self.go_to(self.step - 1),
+                                       "bd-solve-back")
+        self.next_button = self.button("next ›", lambda: self.go_to(self.step + 1),
+                                       "bd-solve-next")
+        self.last_button = self.button("end »", lambda: self.go_to(len(self.states) - 1),
+                                       "bd-solve-last")
+        self.step_slider = add_classes(
+            widgets.IntSlider(value=0, min=0, max=0, description="Move"), "bd-solve-step")
+        self.move_html = add_classes(widgets.HTML(), "bd-solve-move")
+        self.board_html = add_classes(widgets.HTML(), "bd-solve-board")
+        self.children = [
             widgets.HBox([self.seed_box, self.load_seed_button]),
             widgets.HBox([self.deal_text, self.load_deal_button]),
             widgets.HBox([self.method_picker, self.time_box, self.solve_button]),
@@ -116,16 +113,8 @@ class SolveExplorer(widgets.VBox):
                           self.next_button, self.last_button]),
             self.move_html,
             self.board_html,
-        ])
-        self.add_class("bd-solve-explorer")
-        self.load_seed_button.on_click(lambda _: self.load_seed(self.seed_box.value))
-        self.load_deal_button.on_click(lambda _: self.load_deal(self.deal_text.value))
-        self.solve_button.on_click(lambda _: self.solve())
-        self.first_button.on_click(lambda _: self.go_to(0))
-        self.back_button.on_click(lambda _: self.go_to(self.step - 1))
-        self.next_button.on_click(lambda _: self.go_to(self.step + 1))
-        self.last_button.on_click(lambda _: self.go_to(len(self.states) - 1))
-        self.step_slider.observe(self._on_slider, names="value")
+        ]
+        self.on_change(self.step_slider, self._on_slider)
         self.deal: Deal
         self.seed: int | None = None
         self.result: SolveResult | None = None
@@ -203,13 +192,13 @@ class SolveExplorer(widgets.VBox):
         self.result = None
         self.states = [self.game.from_deal(deal, seed=seed)]
         self.error = ""
-        self.error_html.value = ""
+        self.say("")
         self.verdict_html.value = "<i>not solved yet: pick a method and press Solve</i>"
         self.go_to(0)
 
     def _refuse(self, why: str) -> SolveExplorer:
         self.error = why
-        self.error_html.value = f'<span style="color:#b00020">{escape(why)}</span>'
+        self.say(escape(why), "error")
         return self
 
     def _show_verdict(self) -> None:
@@ -224,7 +213,7 @@ class SolveExplorer(widgets.VBox):
         self.verdict_html.value = (
             f"<b>{escape(label)}</b>: this deal is <b>{escape(words)}</b>"
             f" ({result.seconds:.2f} s{escape(detail)}{moves})")
-        self.error_html.value = ""
+        self.say("")
 
     def _draw(self) -> None:
         last = len(self.states) - 1
@@ -245,6 +234,6 @@ class SolveExplorer(widgets.VBox):
                                     + (f" — {escape(state.outcome)}" if state.outcome else ""))
         self.board_html.value = display.html(state) or f"<pre>{escape(str(state))}</pre>"
 
-    def _on_slider(self, change: dict[str, Any]) -> None:
-        if change["new"] != self.step:
-            self.go_to(change["new"])
+    def _on_slider(self, step: int) -> None:
+        if step != self.step:
+            self.go_to(step)

@@ -1,0 +1,177 @@
+"""The table of a trick game as part of its state, and the step every card played takes.
+
+Every trick game keeps the same things on the table: whose turn it is, each seat's hand,
+the cards on the table, who led them, the finished tricks and the cards each seat took.
+:class:`TrickState` holds them (as bit sets of the game's layout) and does the one step
+they all share: a card leaves a hand and joins the trick; when every seat has played, the
+trick goes to its winner, who leads the next one.  A game subclasses it, adds its own
+fields (scores, phase, options) and decides what the step means for them (Hearts: hearts
+broken, the hand scored after the last trick).
+
+States are values, so each move derives a new one.  ``_derive`` does that in one place,
+and fast: a random playout derives a state per card, and building a frozen dataclass
+through its ``__init__`` (or ``dataclasses.replace``) cost about four times as much.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from cardlib.cards import Card
+from cardlib.protocol import GameState
+from cardlib.tricks.bits import CardBits
+from cardlib.tricks.rules import Trick, TrickRules, won_by
+
+
+class computed_once:  # noqa: N801 - used like functools.cached_property
+    """``functools.cached_property`` without the lock it takes on Python 3.11.
+
+    The lock made the first read of a cached property cost more than computing the legal
+    moves.  States are immutable, so computing a value twice (two threads racing) is
+    harmless.  The value lives in the instance ``__dict__``; ``_derive`` leaves it behind.
+    """
+
+    def __init__(self, func: Any):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    """A trick just completed: who took it, the rule that decided, and its cards."""
+
+    winner: int
+    rule: str
+    """``trick.won.led-suit`` or ``trick.won.trump`` (see :func:`won_by`)."""
+    trick: Trick
+
+
+_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class TrickState(GameState):
+    """Base of a trick game's state: the table, as bit sets of the class's ``layout``.
+
+    Subclasses set the class attributes ``layout`` (their :class:`CardBits`) and
+    ``trick_rules``, give their legal moves in sorted order (``_legal_in_order``), and
+    must not define ``__post_init__`` (``_derive`` skips ``__init__``).  The number of
+    seats is ``len(hands)``.
+    """
+
+    turn: int | None
+    """The seat to move; None when nobody moves (the game is over)."""
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    """The cards on the table, in play order, as bit positions."""
+    leader: int
+    """The seat that led (or will lead) the trick on the table."""
+    tricks: tuple[Trick, ...]
+    """The finished tricks of this hand."""
+    taken: tuple[int, ...]
+    """The cards each seat has taken in tricks this hand."""
+
+    layout: ClassVar[CardBits]
+    trick_rules: ClassVar[TrickRules]
+
+    @property
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def legal_moves(self) -> list[Any]:
+        """Legal moves for ``to_move``, sorted; empty once the game is over.
+
+        Same result as the protocol's version, without its sort: ``_legal_in_order``
+        gives them in order already (interned card moves sort in bit order), and sorting
+        costs a Python-level comparison per card on every move of a playout.
+        """
+        return list(self._legal)
+
+    def _legal_moves(self) -> tuple[Any, ...]:
+        return self._legal
+
+    @computed_once
+    def _legal(self) -> tuple[Any, ...]:
+        # Cached: the protocol asks twice per move (the bot's legal_moves, then apply).
+        return () if self.is_over else self._legal_in_order()
+
+    @abstractmethod
+    def _legal_in_order(self) -> tuple[Any, ...]:
+        """The legal moves of the seat to move, in sorted order (the game is not over)."""
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick on the table, as cards."""
+        card_at = self.layout.card_at
+        return Trick(self.leader, tuple(card_at[b] for b in self.trick),  # type: ignore[misc]
+                     len(self.hands))
+
+    def hand_cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now (the full state: for tests and teaching, not bots)."""
+        return self.layout.cards(self.hands[seat])
+
+    def _card_played(self, bit: int) -> tuple[dict[str, Any], TrickWon | None]:
+        """The table after the seat to move plays the card at ``bit``, as the fields that
+        change (for ``_derive``), and the trick won if this card completed one.
+
+        The card leaves the hand and joins the trick; the next seat plays.  When every seat
+        has played, the trick goes to its winner: its cards join what the winner took, it
+        is added to the finished tricks, and the winner leads next.
+        """
+        seat = self.turn
+        assert seat is not None
+        players = len(self.hands)
+        hands = replaced(self.hands, seat, self.hands[seat] ^ 1 << bit)
+        trick = self.trick + (bit,)
+        if len(trick) < players:
+            return {"hands": hands, "trick": trick, "turn": (seat + 1) % players}, None
+        index, rule = won_by(trick, self.trick_rules, self.layout)
+        winner = (self.leader + index) % players
+        cards = 0
+        for b in trick:
+            cards |= 1 << b
+        card_at = self.layout.card_at
+        done = Trick(self.leader, tuple(card_at[b] for b in trick), players)  # type: ignore[misc]
+        return {
+            "hands": hands, "trick": (), "turn": winner, "leader": winner,
+            "tricks": self.tricks + (done,),
+            "taken": replaced(self.taken, winner, self.taken[winner] | cards),
+        }, TrickWon(winner, rule, done)
+
+    def _derive(self, move: Any, **changes: Any) -> Self:
+        """The state after ``move``: the fields in ``changes`` replaced, every other field
+        carried over, and ``move`` appended to the history.  Values cached on this state
+        (``computed_once``) are not carried over; an unknown field name is a TypeError."""
+        cls = type(self)
+        names, known = _FIELDS.get(cls) or _fields_of(cls)
+        if not changes.keys() <= known:
+            raise TypeError(f"{cls.__name__} has no field(s) "
+                            f"{', '.join(sorted(changes.keys() - known))}")
+        new = object.__new__(cls)
+        values, old = new.__dict__, self.__dict__
+        for name in names:
+            values[name] = old[name]
+        values.update(changes)
+        values["history"] = old["history"] + (move,)
+        return new
+
+
+def _fields_of(cls: type) -> tuple[tuple[str, ...], frozenset[str]]:
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    _FIELDS[cls] = names, frozenset(names)
+    return _FIELDS[cls]
+
+
+def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with one item replaced (states never change a tuple in place)."""
+    return values[:index] + (value,) + values[index + 1:]
