@@ -16,6 +16,7 @@ from cardlib.protocol import Game
 _REGISTRY: dict[str, tuple[str, str | None]] = {
     "hearts": ("cardlib.hearts", "cardlib.render.hearts"),
     "black-diamond": ("cardlib.blackdiamond", "cardlib.render.blackdiamond"),
+    "cruce": ("cardlib.cruce", None),
 }
 
 _loaded: dict[str, Game] = {}

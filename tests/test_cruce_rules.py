@@ -192,10 +192,14 @@ def test_hand_result_made():
 
 def test_the_end_of_the_game():
     plain = options(players=3)
-    assert winner((20, 5, 3), plain) is None
-    assert winner((21, 5, 3), plain) == 0
-    assert winner((22, 23, 3), plain) == 1
-    assert winner((22, 22, 3), plain) is None  # tied at the top: another hand
+    assert winner((20, 5, 3), 9, plain) is None
+    assert winner((21, 5, 3), 9, plain) == 0
+    assert winner((22, 23, 3), 9, plain) == 1
+    assert winner((22, 22, 3), 9, plain) is None  # tied at the top: another hand
     two = options(players=3, end_rule="lead-by-two")
-    assert winner((22, 21, 3), two) is None and winner((23, 21, 3), two) == 0
-    assert winner((11, 0, 0), options(players=3, target=11)) == 0
+    assert winner((22, 21, 3), 9, two) is None and winner((23, 21, 3), 9, two) == 0
+    assert winner((11, 0, 0), 9, options(players=3, target=11)) == 0
+    short = options(players=3, hand_limit=2)
+    assert winner((-3, 1, -2), 1, short) is None
+    assert winner((-3, 1, -2), 2, short) == 1
+    assert winner((-3, 1, 1), 2, short) is None

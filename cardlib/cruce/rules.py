@@ -9,7 +9,7 @@ settles on.  Where the spec offers a variant, it is an option below, named once.
 
 from __future__ import annotations
 
-from cardlib.options import Option, options_record
+from cardlib.options import Option, options_record, whole_number_at_least
 from cardlib.protocol import Rule, RuleBook
 
 SEED = "shared/seeds/004_d2100e05801ad594.txt"
@@ -144,7 +144,8 @@ RULES = RuleBook([
          "The game is played to 21 (option target: 11 or 15): after a hand in which a "
          "side's total reaches the target, the highest total wins; if the highest totals "
          "are tied, another hand is played (option end_rule='lead-by-two': the leader must "
-         "also be 2 ahead of every other side).",
+         "also be 2 ahead of every other side; option hand_limit: after that many hands the "
+         "highest total wins whatever it is).",
          f"{SEED} 'Câștigătorul este primul jucător care atinge 21'; {SPEC} §4.8 and §4.10 "
          "rows 'Până la vârsta de 21 de ani' and 'Simultaneous crossing'"),
 ])
@@ -174,6 +175,11 @@ OPTIONS: tuple[Option, ...] = (
            "At the target the highest total wins, a tie plays another hand ('highest'); or "
            "the leader must be 2 ahead of every other side ('lead-by-two', CruceGame's "
            "docs).", ("highest", "lead-by-two")),
+    Option("hand_limit", 0,
+           "Stop after this many hands: the highest total wins, a tie plays another hand. "
+           "0 (the default) plays to the target. Not in the sources: for a short lesson, "
+           "and for games of random bots, whose failed bids can keep every total below the "
+           "target for ever.", check=whole_number_at_least(0)),
     Option("max_bid", "seed",
            "The highest bid: 'seed' (4 at two or three players, 5 for partners at four), "
            "or 4, 5 or 6 at any count (CruceGame allows 6).", ("seed", 4, 5, 6)),

@@ -113,15 +113,16 @@ def score_hand(points: Sequence[int], declaring_side: int | None, bid: int,
     return tuple(scored)
 
 
-def winner(totals: Sequence[int], options: Options) -> int | None:
+def winner(totals: Sequence[int], hands_played: int, options: Options) -> int | None:
     """The side that has won once a hand ends with ``totals``, or None to play on.
 
-    Nobody wins before a total reaches the target.  Then the highest total wins; a tie for
-    the highest plays another hand, and with ``end_rule='lead-by-two'`` so does a lead of
-    less than 2 (rule ``cruce.game.end``).
+    Nobody wins before a total reaches the target (or ``hand_limit`` hands are played).
+    Then the highest total wins; a tie for the highest plays another hand, and with
+    ``end_rule='lead-by-two'`` so does a lead of less than 2 (rule ``cruce.game.end``).
     """
     best = max(totals)
-    if best < options.target:
+    limit = options.hand_limit
+    if best < options.target and not (limit and hands_played >= limit):
         return None
     ranked = sorted(totals, reverse=True)
     margin = ranked[0] - ranked[1]
