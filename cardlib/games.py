@@ -16,7 +16,7 @@ from cardlib.protocol import Game
 _REGISTRY: dict[str, tuple[str, str | None]] = {
     "hearts": ("cardlib.hearts", "cardlib.render.hearts"),
     "black-diamond": ("cardlib.blackdiamond", "cardlib.render.blackdiamond"),
-    "cruce": ("cardlib.cruce", None),
+    "cruce": ("cardlib.cruce", "cardlib.render.cruce"),
 }
 
 _loaded: dict[str, Game] = {}

@@ -365,9 +365,10 @@ def test_scripted_games_save_and_load():
 
 
 def test_moves_read_and_write():
-    assert CRUCE.parse_move("announce kh") is Announce("KH")
+    assert CRUCE.parse_move("announce kh") is Announce("KH") is CRUCE.parse_move("KH+")
     assert str(Announce("KH")) == "KH announce" and str(Bid(0)) == "pass"
-    assert CRUCE.parse_move("bid 3") is Bid(3) and CRUCE.parse_move("KH") is Play("KH")
+    assert CRUCE.parse_move("bid 3") is Bid(3) is CRUCE.parse_move("bid3")
+    assert CRUCE.parse_move("KH") is Play("KH")
     assert CRUCE.move_label(Announce("QS")) == "Q♠ + marriage"
     for bad in ("bid 9", "8H", "trump X", "announce", ""):
         with pytest.raises(ValueError):

@@ -113,8 +113,9 @@ announces_of = ItemsOf(LAYOUT, ANNOUNCES)
 
 
 def parse_move(text: str) -> CruceMove:
-    """``KH`` or ``play KH`` → Play; ``KH announce`` or ``announce KH`` → Announce;
-    ``bid 2`` → Bid(2); ``pass`` → Bid(0); ``trump H`` → NameTrump."""
+    """``KH`` or ``play KH`` → Play; ``KH announce``, ``announce KH`` or ``KH+`` → Announce;
+    ``bid 2`` or ``bid2`` → Bid(2); ``pass`` → Bid(0); ``trump H`` → NameTrump.  (The
+    one-word forms serve scripts that split moves at spaces.)"""
     if isinstance(text, CruceMove):
         return text
     if not isinstance(text, str):
@@ -123,6 +124,10 @@ def parse_move(text: str) -> CruceMove:
     try:
         if words == ["pass"]:
             return Bid(0)
+        if len(words) == 1 and words[0].endswith("+"):
+            return Announce(words[0][:-1])
+        if len(words) == 1 and words[0].startswith("bid") and words[0][3:].isdigit():
+            return Bid(int(words[0][3:]))
         if len(words) == 1:
             return Play(words[0])
         if len(words) == 2:

@@ -168,7 +168,11 @@ class CruceState(TrickState):
 
     def candidate_moves(self) -> list[CruceMove]:
         """What a learner may try: every bid, or every trump, or every card in the hand
-        (with an announcement for each K and Q), legal or not."""
+        and, when leading, an announcement with each K and Q held, legal or not.
+
+        Announcements are offered only to the leader: a follower's hand stays a row of
+        cards (what the generic "try a card" step expects).
+        """
         if self.turn is None:
             return []
         if self.phase == "bid":
@@ -176,6 +180,8 @@ class CruceState(TrickState):
         if self.phase == "trump":
             return list(TRUMP_CHOICES)
         hand = self.hands[self.turn]
+        if self.trick:
+            return list(plays_of(hand))
         royals = 0
         for suit in SUITS:
             royals |= hand & MARRIAGE[suit]
