@@ -24,13 +24,13 @@ import random
 import statistics
 import time
 
+from hearts import our_random_hands as hearts_random_hands  # benchmarks/hearts.py
 from tqdm import tqdm
 
 from cardlib.bots import play_out
 from cardlib.cruce import GAME
 from cardlib.cruce.bots import MonteCarloBot, RuleOfThumbBot
 from cardlib.cruce.scoring import side_of
-from cardlib.hearts import Hearts
 
 COUNTS = (2, 3, 4)
 HANDS_PER_GAME = 5
@@ -42,20 +42,6 @@ def cruce_random_hands(players: int, seed: int, hands: int) -> int:
     done = 0
     while done < hands:
         state = GAME.new(seed=seed, players=players, hand_limit=HANDS_PER_GAME)
-        while not state.is_over:
-            state = state.apply(rng.choice(state.legal_moves()))
-        done += len(state.results)
-        seed += 1
-    return done
-
-
-def hearts_random_hands(seed: int, hands: int) -> int:
-    """Random games of Hearts (to 50) until at least ``hands`` hands are done."""
-    game = Hearts()
-    rng = random.Random(seed)
-    done = 0
-    while done < hands:
-        state = game.new(seed=seed)
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_moves()))
         done += len(state.results)

@@ -32,6 +32,17 @@ def play(state, moves: str):
 # --- three players: a made bid, a trump marriage on the first lead ---------------------------
 
 DEAL_3 = ["AH TH KH QH JH 9H AD TD", "KD QD JD 9D AS TS KS QS", "JS 9S AC TC KC QC JC 9C"]
+MADE_3 = """
+        KH announce | 9D | 9S
+        QH | JD | JS
+        AH | QD | 9C
+        TH | KD | JC
+        JH | QS | QC
+        9H | KS | KC
+        AD | TS | TC
+        TD | AS | AC"""
+"""Ana leads K♥ announcing (hearts trump, 40); nobody else holds a heart, so she takes
+every trick: 120 + 40 = 160 points."""
 
 
 def test_a_made_bid_with_the_trump_marriage_on_the_first_lead():
@@ -43,15 +54,7 @@ def test_a_made_bid_with_the_trump_marriage_on_the_first_lead():
     assert state.phase == "play" and state.declarer == ANA and state.to_move == ANA
     why = state.explain("KH announce")
     assert why.legal and why.rule == "cruce.marriage.announce" and "40" in why.text
-    state = play(state, """
-        KH announce | 9D | 9S
-        QH | JD | JS
-        AH | QD | 9C
-        TH | KD | JC
-        JH | QS | QC
-        9H | KS | KC
-        AD | TS | TC
-        TD | AS | AC""")
+    state = play(state, MADE_3)
     result = state.results[-1]
     assert result.trump == "H"
     assert result.card_points == (120, 0, 0) and result.marriage_points == (40, 0, 0)
@@ -334,26 +337,10 @@ def test_the_declarer_may_name_trump():
 
 def test_the_game_ends_at_the_target_and_plays_on_after_a_tie():
     ends = play(CRUCE.from_hands(DEAL_3, totals=(19, 3, 5)), "bid 2 | pass | pass")
-    ends = play(ends, """
-        KH announce | 9D | 9S
-        QH | JD | JS
-        AH | QD | 9C
-        TH | KD | JC
-        JH | QS | QC
-        9H | KS | KC
-        AD | TS | TC
-        TD | AS | AC""")
+    ends = play(ends, MADE_3)
     assert ends.is_over and ends.scores() == [23, 3, 5] and ends.legal_moves() == []
     tie = play(CRUCE.from_hands(DEAL_3, totals=(19, 23, 5)), "bid 2 | pass | pass")
-    tie = play(tie, """
-        KH announce | 9D | 9S
-        QH | JD | JS
-        AH | QD | 9C
-        TH | KD | JC
-        JH | QS | QC
-        9H | KS | KC
-        AD | TS | TC
-        TD | AS | AC""")
+    tie = play(tie, MADE_3)
     assert not tie.is_over and tie.scores() == [23, 23, 5] and tie.deal.number == 1
 
 
