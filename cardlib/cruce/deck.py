@@ -6,14 +6,13 @@ cards with ``cards_of``.  The cards the rules name (the K and Q of each suit, a 
 masks here, so other modules test them with one ``&``.
 
 The pack is the Hungarian (German-suited) one; the project draws it with the French suit
-symbols it maps to (``cardlib.cards.HUNGARIAN_SUIT_NAMES``) and the Romanian names beside
-them, so a player with either kind of pack can follow.
+symbols it maps to (``cardlib.cards.HUNGARIAN_SUIT_NAMES`` names them) and the Romanian
+names beside them, so a player with either kind of pack can follow.
 """
 
 from __future__ import annotations
 
 from cardlib.cards import (
-    HUNGARIAN_SUIT_NAMES,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     Card,
@@ -94,8 +93,3 @@ Bogdan and Dan."""
 def suit_words(suit: str) -> str:
     """``hearts ♥ (Roșu)``: the French name and symbol with the Romanian name, for text."""
     return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]} ({ROMANIAN_SUIT_NAMES[suit]})"
-
-
-def hungarian_suit(suit: str) -> str:
-    """The suit's name in the Hungarian pack: hearts, bells, leaves or acorns."""
-    return HUNGARIAN_SUIT_NAMES[suit]
