@@ -71,9 +71,13 @@ def play(fp: Fingerprint, game: Any, state: Any, choose: Callable[[Any], Any],
         fp.add("bots", str(move))
         state = state.apply(move)
     saved = game.save(state)
-    # Saved options gained ``players`` (issue "Ready for five games"); a one-count game
-    # always saves its one count, so dropping it compares the rest like for like.
-    saved["start"].get("options", {}).pop("players", None)
+    # Saves list every option; options added later (``players``, a new variant) appear at
+    # their defaults.  Keeping only the options that differ from their defaults compares
+    # old and new saves like for like.
+    defaults = {option.name: option.default for option in game.options}
+    options = saved["start"].get("options", {})
+    saved["start"]["options"] = {name: value for name, value in options.items()
+                                 if name not in defaults or defaults[name] != value}
     fp.add("saves", saved)
     fp.add("results", state.is_over, list(state.scores()), str(state))
     if hasattr(state, "ranking"):

@@ -15,6 +15,8 @@ from cardlib.protocol import Game
 # name -> (game package exporting GAME, optional rendering module registering the pictures)
 _REGISTRY: dict[str, tuple[str, str | None]] = {
     "hearts": ("cardlib.hearts", "cardlib.render.hearts"),
+    "diamonds": ("cardlib.diamonds", "cardlib.render.diamonds"),
+    "diams": ("cardlib.diams", "cardlib.render.diams"),
     "black-diamond": ("cardlib.blackdiamond", "cardlib.render.blackdiamond"),
     "cruce": ("cardlib.cruce", "cardlib.render.cruce"),
 }

@@ -90,6 +90,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.method == "search":
         from solvers import search
 
+        if state.options.repeat_replace:
+            raise UsageError("--method search does not model --repeat-replace; use "
+                             "--method simple")
         result = search.solve(state, time_limit=args.time_limit)
     elif args.method == "simple":
         from solvers import simple_search

@@ -299,6 +299,11 @@ class _Search:
 
     def __init__(self, state: BlackDiamondState, time_limit: float | None,
                  max_nodes: int | None = None):
+        if state.options.repeat_replace:
+            # A run of replacements is a move the search does not generate: its "loss"
+            # would not be a proof.  The plain search walks the engine and handles it.
+            raise ValueError("the exact search does not model the variant repeat_replace; "
+                             "use the plain search (method 'simple') for it")
         self.options: Options = state.options
         self.black = list(state.hand) + list(state.black_deck)
         self.values = [c.value for c in self.black]

@@ -220,3 +220,14 @@ def test_the_one_lost_deal_of_four_thousand_is_proven_lost():
     result = search.solve(deal_from_seed(3153), max_nodes=2_000_000)
     assert result.verdict == "loss" and result.moves is None
     assert result.extra["run"] == "depth-first, unlimited"
+
+
+def test_the_search_refuses_a_variant_it_does_not_model():
+    """With repeat_replace a run of replacements is a move the exact search never makes, so
+    its 'loss' would be no proof: it refuses, and the plain search decides instead."""
+    state = BlackDiamond().new(seed=3, repeat_replace=True)
+    with pytest.raises(ValueError, match="repeat_replace"):
+        search.solve(state)
+    line = search.solve(BlackDiamond().new(seed=3)).moves  # a winning line of the rules
+    late = positions.late_position(state, line, left=6)
+    assert simple_search.solve(late, time_limit=None).verdict in ("win", "loss")

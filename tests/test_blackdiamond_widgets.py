@@ -1,4 +1,5 @@
-"""Black Diamond's placement checker and the table's Hint / solution tools, driven from Python.
+"""Black Diamond's placement checker, play steps and the table's Hint / solution tools, driven
+from Python.
 
 Setting a control's ``value`` fires the same ``observe`` callback a browser change does,
 and ``button.click()`` runs the same handler as a click, so these tests exercise the
@@ -14,10 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import games
-from cardlib.blackdiamond import Play
+from cardlib.blackdiamond import BlackDiamond, Play, deal_from_seed
 from cardlib.cards import Card
-from cardlib.widgets import GameTable, blackdiamond
+from cardlib.widgets import GameTable, blackdiamond, blackdiamond_steps
 from cardlib.widgets.blackdiamond import PlacementChecker
+from cardlib.widgets.blackdiamond_steps import SCENES, BoardScene, MoveStep
 from solvers import hints
 from solvers.arithmetic import centre_values
 from solvers.hints import NoSolution, add_black_diamond_tools, hint, solution_states
@@ -178,6 +180,235 @@ def test_outer_piles_take_exactly_their_diamond_and_the_centre_takes_anything(
     made |= {a // b} if a % b == 0 else set()
     made |= {b // a} if b % a == 0 else set()
     assert checker.verdicts["NE"].legal == (value in made)
+
+
+# --- the play steps (notebook steps 3 and 8-10) ------------------------------------------------
+
+BOARD = BlackDiamond()
+# Step 8: N=2 E=6 S=9 W=K; NE holds 4♠ 3♣ 2♠ (3 of its 4).  8♣ fits NE (2 + 6 = 8, a club
+# on a spade) and fills it: NE is cleared, N takes the 5♦ and then E the A♦ (N, E, S, W).
+FULL_PILE = {"diamonds": ["2D", "6D", "9D", "KD"], "diamond_deck": ["5D", "AD", "7D"],
+             "hand": ["8C", "JS"], "black_deck": ["5S", "TC"],
+             "piles": {"NE": ["4S", "3C", "2S"]}}
+# Step 9, on HIGH (see the top of this file): 5♠ and 7♠ fit no edge and C has a spade on top.
+STUCK = {"diamonds": HIGH, "diamond_deck": ["2D", "3D", "4D", "5D", "6D"],
+         "hand": ["5S", "7S"], "black_deck": ["8C", "9C"], "piles": {"C": ["4C", "AS"]}}
+NOT_STUCK = {**STUCK, "hand": ["5S", "3S"]}          # the 3♠ fits NW (13 - 10)
+# Step 10: stuck with 5♠ 2♠, the last two cards, and only the 2♦ left in the diamond deck.
+LAST_DIAMOND = {"diamonds": HIGH, "diamond_deck": ["2D"], "hand": ["5S", "2S"],
+                "black_deck": [], "piles": {"C": ["4C", "AS"]}}
+
+
+def green(step: MoveStep) -> set[str]:
+    return {text for text, b in step.buttons.items() if b.button_style == "success"}
+
+
+def test_the_scenes_are_the_positions_the_notebook_describes():
+    assert MoveStep("full-pile").state == BOARD.from_position(FULL_PILE)
+    assert MoveStep("stuck").state == BOARD.from_position(STUCK)
+    assert MoveStep("not-stuck").state == BOARD.from_position(NOT_STUCK)
+    assert MoveStep("end-game").state == end_position(["5S", "3C"], ["2C", "3S", "4C"])
+    assert MoveStep("last-diamond").state == BOARD.from_position(LAST_DIAMOND)
+    assert MoveStep("deal").state == BOARD.new(seed=0)
+    for name in SCENES:
+        assert f"bd-scene-{name}" in MoveStep(name)._dom_classes
+
+
+def test_a_full_pile_is_cleared_and_refilled_n_then_e():
+    step = MoveStep(BOARD.from_position(FULL_PILE))
+    assert step.buttons["8C>NE"].button_style == "success"
+    assert "clears it and will refill N, E" in step.buttons["8C>NE"].tooltip
+    assert step.play("8C>NE")
+    after = step.state
+    assert after.pile("NE") == () and after.hand == (Card(11, "S"),)
+    assert [c.code for c in after.diamonds] == ["5D", "AD", "9D", "KD"]
+    assert [c.code for c in after.diamond_deck] == ["7D"]
+    assert [(r.pos, r.old.code, r.new.code) for r in step.refilled] == [
+        ("N", "2D", "5D"), ("E", "6D", "AD")]
+    assert step.verdict.legal and step.verdict.rule == "black-diamond.place.inner"
+    assert "bd-step-legal" in step.verdict_box._dom_classes
+    board = step.board.value
+    assert "data-bd-refilled='N E'" in board and "data-bd-diamonds='5D AD 9D KD'" in board
+    assert ">1</text>" in board and ">2</text>" in board and ">3</text>" not in board
+    happened = step.happened.value
+    assert happened.index("N ← 5♦") < happened.index("E ← A♦")
+    assert "reached its limit 4" in happened and step.drawn == ()
+    step.back_button.click()                          # the board before: NE still full
+    assert step.state == BOARD.from_position(FULL_PILE) and step.refilled == []
+    assert "data-bd-refilled=''" in step.board.value
+
+
+def test_a_refused_move_is_explained_and_changes_nothing():
+    step = MoveStep(BOARD.from_position(FULL_PILE))
+    start = step.state
+    step.buttons["JS>NE"].click()          # between 2 and 6 a J (11) cannot be made
+    assert step.state is start and len(step.states) == 1
+    assert not step.verdict.legal and step.verdict.rule == "black-diamond.place.inner"
+    assert "bd-step-illegal" in step.verdict_box._dom_classes
+    assert "data-bd-legal='false'" in step.verdict_box.value
+    step.buttons["replace N"].click()      # not stuck: the 8♣ fits
+    assert step.verdict.rule == "black-diamond.stuck" and step.state is start
+
+
+def test_dealing_one_card_then_the_second_then_drawing_two():
+    step = MoveStep("deal")
+    deal = deal_from_seed(0)
+    # Seed 0 deals 8♦ 6♦ K♦ 7♦ to N E S W and 10♣ A♠ to the hand (the deal scheme is
+    # fixed, so that saved seeds keep their deals).
+    assert [c.code for c in deal.diamonds[:4]] == ["8D", "6D", "KD", "7D"]
+    assert {c.code for c in step.state.hand} == {"TC", "AS"}
+    assert step.decks.value == ""                     # a fresh deal keeps its decks hidden
+    # A♠ (1): NW (8, 7) makes 8 - 7 = 1, and C takes anything; 10♣: nothing but C.
+    assert green(step) == {"AS>NW", "AS>C", "TC>C"}
+    step.play("AS>NW")
+    assert step.state.hand == (Card(10, "C"),) and len(step.state.black_deck) == 24
+    assert step.drawn == ()
+    step.play("TC>C")
+    assert step.drawn == deal.black[2:4] == step.state.hand
+    assert len(step.state.black_deck) == 22
+    assert "you draw" in step.happened.value and "black-diamond.hand" in step.happened.value
+    step.seed_box.value = 5
+    step.deal_button.click()
+    assert step.state == BOARD.new(seed=5) and step.seed == 5 and len(step.states) == 1
+
+
+def test_stuck_replace_frees_a_card_and_clear_refills_all_four():
+    step = MoveStep("stuck")
+    plays = {text for text in step.buttons if ">" in text}
+    assert green(step) == {"replace N", "replace E", "replace S", "replace W", "clear C"}
+    assert len(plays) == 18 and not plays & green(step)
+    step.buttons["replace N"].click()                 # N = 2: 5♠ fits NW, 10 / 2 = 5
+    assert step.state.diamond("N") == Card(2, "D") and not step.state.stuck
+    assert green(step) == {"5S>NW"}       # not C (a spade on top); the 7♠ still nowhere
+    assert "the K♦ leaves the game" in step.happened.value and step.refilled == []
+    step.buttons["replace E"].click()
+    assert step.verdict.rule == "black-diamond.stuck" and len(step.states) == 2
+    step.restart_button.click()
+    step.buttons["clear C"].click()
+    assert step.state.pile("C") == () and [c.code for c in step.state.diamond_deck] == ["6D"]
+    assert [(r.pos, r.new.code) for r in step.refilled] == [
+        ("N", "2D"), ("E", "3D"), ("S", "4D"), ("W", "5D")]
+    assert all(f">{n}</text>" in step.board.value for n in "1234")
+    assert "black-diamond.clear" in step.happened.value
+
+
+def test_not_stuck_refuses_the_ways_out_until_the_per_card_reading():
+    step = MoveStep("not-stuck", switch="stuck_per_card")
+    step.play("replace N")
+    assert not step.verdict.legal and step.verdict.rule == "black-diamond.stuck"
+    assert green(step) == {"3S>NW"}       # not C (a spade on top); the 5♠ nowhere
+    step.switch.value = True                           # the 5♠ alone fits nowhere
+    assert step.options == {"stuck_per_card": True}
+    assert {"replace N", "clear C"} <= green(step)
+    assert step.play("replace N") and step.state.diamond("N") == Card(2, "D")
+
+
+def test_replaced_under_deck_switch_replays_the_moves():
+    step = MoveStep("stuck", switch="replaced_under_deck", options={"replaced_under_deck": True})
+    step.play("replace N")
+    assert [c.code for c in step.state.diamond_deck] == ["3D", "4D", "5D", "6D", "KD"]
+    assert "goes under the diamond deck" in step.happened.value
+    step.switch.value = False
+    assert [c.code for c in step.state.diamond_deck] == ["3D", "4D", "5D", "6D"]
+    assert len(step.states) == 2 and "played again" in step.message.value
+
+
+def test_repeat_replace_switch_stops_where_the_default_refuses():
+    step = MoveStep("stuck", switch="repeat_replace", options={"repeat_replace": True})
+    step.play("replace N")                             # N = 2: the 5♠ fits NW
+    assert step.play("replace E")                      # still replacing (the variant)
+    assert step.verdict.rule == "black-diamond.replace-repeat"
+    step.switch.value = False
+    assert len(step.states) == 2 and step.state.diamond("E") == Card(12, "D")
+    assert "replace E" in step.message.value and "black-diamond.stuck" in step.message.value
+    assert step.message_kind == "illegal"
+
+
+def test_the_end_game_won_in_two_clicks_or_lost_on_the_refill():
+    step = MoveStep("end-game")
+    assert green(step) == {"5S>C", "3C>NW"}            # a club may not go on the 4♣
+    step.play("5S>C")
+    assert green(step) == {"3C>C", "3C>NW"}
+    step.play("3C>NW")
+    assert step.state.outcome == "win" and step.state.end_rule == "black-diamond.end.win"
+    assert step.buttons == {} and "data-bd-outcome='win'" in step.outcome_box.value
+    step.back()
+    step.play("3C>C")                                 # fills C: four diamonds, none left
+    assert step.state.end_rule == "black-diamond.end.refill"
+    assert [(r.pos, r.new) for r in step.refilled] == [(p, None) for p in "NESW"]
+    assert step.board.value.count(">✘</text>") == 4
+    assert "data-bd-outcome='loss'" in step.outcome_box.value
+
+
+def test_strict_end_switch_turns_the_win_into_a_loss():
+    step = MoveStep("end-game", switch="strict_end")
+    step.play("5S>C")
+    step.play("3C>NW")
+    assert step.state.outcome == "win"
+    step.switch.value = True
+    assert len(step.states) == 3 and step.state.end_rule == "black-diamond.end.strict"
+
+
+def test_the_last_diamond_wins_loses_stuck_or_loses_the_refill():
+    step = MoveStep(BOARD.from_position(LAST_DIAMOND))
+    assert step.state.stuck and "data-bd-stuck='true'" in step.board.value
+    # N = 2: 5♠ on NW (10 / 2), then 2♠ on N (= 2): won in three clicks.
+    for move in ("replace N", "5S>NW", "2S>N"):
+        assert step.play(move), move
+    assert step.state.outcome == "win"
+    step.restart()
+    # E = 2: the 2♠ fits E, but 5♠ then fits nowhere (K 2 J 10) and the deck is empty.
+    step.play("replace E")
+    step.play("2S>E")
+    assert step.state.end_rule == "black-diamond.end.stuck"
+    step.restart()
+    step.play("clear C")                              # four diamonds needed, one left
+    assert step.state.end_rule == "black-diamond.end.refill"
+    assert [(r.pos, r.new) for r in step.refilled] == [
+        ("N", Card(2, "D")), ("E", None), ("S", None), ("W", None)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from(sorted(SCENES)), data=st.data())
+def test_the_buttons_are_the_candidate_moves_green_when_legal(name, data):
+    step = MoveStep(name)
+    for _ in range(3):
+        state = step.state
+        assert set(step.buttons) == {str(m) for m in state.candidate_moves()}
+        assert green(step) == {str(m) for m in state.legal_moves()}
+        if not step.buttons:
+            break
+        text = data.draw(st.sampled_from(sorted(step.buttons)))
+        step.buttons[text].click()
+        legal = text in {str(m) for m in state.legal_moves()}
+        assert (step.state is not state) == legal
+        assert step.verdict == state.explain(GAME.parse_move(text))
+
+
+def test_a_failure_in_a_step_callback_shows_in_the_message_line(monkeypatch):
+    step = MoveStep("full-pile")
+
+    def broken(*_args):
+        raise RuntimeError("refill reading broke")
+
+    monkeypatch.setattr(blackdiamond_steps, "refills", broken)
+    step.buttons["8C>NE"].click()                     # must not raise out of the click
+    assert step.message_kind == "error" and "refill reading broke" in step.message.value
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda: MoveStep("nope"), "unknown scene 'nope'"),
+    (lambda: MoveStep("stuck", switch="colour"), "no option 'colour'"),
+    (lambda: MoveStep(GAME.new(seed=1), options={"strict_end": True}), "keeps its own"),
+    (lambda: MoveStep("stuck").deal(3), "fixed board"),
+    (lambda: MoveStep("deal").deal("three"), "whole number"),
+    (lambda: MoveStep("stuck").set_option(True), "no option to switch"),
+    (lambda: BoardScene("x", "x", FULL_PILE, seed=1), "one of them"),
+    (lambda: MoveStep("stuck", options={"colour": 1}), "colour"),
+])
+def test_bad_step_arguments_are_refused_by_name(make, words):
+    with pytest.raises((ValueError, TypeError), match=words):
+        make()
 
 
 # --- hints ------------------------------------------------------------------------------------

@@ -74,3 +74,18 @@ def test_table_hint_then_solution_replay(open_notebook):
         "(n) => document.querySelector('.cardlib-table .cardlib-step').innerText"
         " === `move ${n} of ${n}`", arg=total)
     expect(table.locator(".cardlib-status")).to_contain_text("game over")
+
+
+def test_play_step_clears_a_full_pile_and_numbers_the_refill(open_notebook):
+    page = open_notebook(NOTEBOOK, wait_for=".bd-scene-full-pile button.bd-step-move-8C-NE")
+    step = page.locator(".bd-scene-full-pile")
+    board = step.locator(".bd-step-board [data-bd-refilled]")
+    assert board.get_attribute("data-bd-refilled") == ""
+    step.locator("button.bd-step-move-8C-NE").click()
+    # 8♣ fills NE (2 + 6 = 8, a club on the 2♠): NE is cleared, N takes the 5♦, then E the A♦.
+    page.wait_for_function(
+        "() => document.querySelector('.bd-scene-full-pile .bd-step-board [data-bd-refilled]')"
+        ".dataset.bdRefilled === 'N E'")
+    assert board.get_attribute("data-bd-diamonds") == "5D AD 9D KD"
+    expect(step.locator(".bd-step-verdict.bd-step-legal")).to_have_count(1)
+    expect(step.locator(".bd-step-happened")).to_contain_text("N ← 5♦")

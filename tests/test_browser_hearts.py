@@ -65,3 +65,16 @@ def test_the_game_table_plays_a_legal_move(open_notebook):
         arg=before,
     )
     expect(table.locator(".cardlib-message")).to_contain_text("Played")
+
+
+def test_the_forced_queen_lead_and_its_option(open_notebook):
+    page = open_notebook(NOTEBOOK, wait_for=".hearts-scene-lead-queen-forced .hearts-try-card")
+    widget = page.locator(".hearts-scene-lead-queen-forced")
+    verdict = widget.locator(".hearts-try-verdict")
+    # Hearts unbroken and the Q♠ South's only other card: it must lead the queen.
+    widget.locator("button.hearts-card-2H").click()
+    expect(verdict.locator("[data-hearts-card='2H'][data-hearts-legal='false']")).to_have_count(1)
+    expect(verdict).to_contain_text("hearts.lead.hearts-unbroken")
+    widget.locator(".hearts-try-switch button", has_text="True").click()
+    expect(verdict.locator("[data-hearts-card='2H'][data-hearts-legal='true']")).to_have_count(1)
+    expect(verdict).to_contain_text("hearts.lead.queen-or-hearts")

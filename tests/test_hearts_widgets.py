@@ -138,6 +138,36 @@ def test_leading_hearts_waits_until_they_are_broken_and_the_queen_option():
     assert not widget.verdict.legal
 
 
+def test_a_leader_holding_only_hearts_may_lead_one():
+    widget = TryCard("lead-only-hearts")
+    # South took tricks 1 and 2 with the A♣ and A♦; nobody else played a heart.
+    assert "data-hearts-broken='false'" in widget.board.value
+    assert set(widget.buttons) == codes("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH")
+    assert legal_codes(widget) == set(widget.buttons)  # every heart, although unbroken
+    for code in ("2H", "QH"):
+        verdict = widget.try_card(code)
+        assert verdict.legal and verdict.rule == "hearts.lead.only-hearts"
+    assert widget.outcome == "The trick goes on: West plays next."
+    assert widget.switch is None
+
+
+def test_the_queen_is_forced_out_and_the_option_lets_a_heart_lead_instead():
+    widget = TryCard("lead-queen-forced")
+    # Same two tricks; South holds the Q♠ and 2♥ ... J♥, hearts unbroken.
+    assert legal_codes(widget) == {"QS"}
+    refused = widget.try_card("2H")
+    assert not refused.legal and refused.rule == "hearts.lead.hearts-unbroken"
+    assert "it must lead" in refused.text              # the queen, the only other card
+    assert widget.try_card("QS").legal
+    widget.try_card("2H")
+    widget.switch.value = True                         # can_lead_hearts_instead_of_qs
+    assert widget.card.code == "2H" and widget.verdict.legal   # judged again at once
+    assert widget.verdict.rule == "hearts.lead.queen-or-hearts"
+    assert legal_codes(widget) == set(widget.buttons)
+    widget.switch.value = False
+    assert legal_codes(widget) == {"QS"} and not widget.verdict.legal
+
+
 def test_a_heart_may_be_thrown_when_void_before_hearts_are_broken():
     widget = TryCard("void")
     # North led 3♣, East 6♣; South has no club: anything goes, hearts included.

@@ -237,3 +237,86 @@ def test_hearts_every_scene_is_in_the_fourth_hand_without_a_pass():
     for name, scene in SCENES.items():
         deal = scene.state().deal
         assert (deal.number, deal.direction_name) == (3, "none"), name
+
+
+# --- 9. Black Diamond, steps 3 and 8-10: a widget to try, not only code to read ---------------
+
+def _section(name: str, first: str, stop: str) -> list[dict]:
+    """The cells from the heading starting ``first`` up to the heading starting ``stop``."""
+    cells = _cells(name)
+    heads = [i for i, cell in enumerate(cells) if cell["cell_type"] == "markdown"]
+    start = next(i for i in heads if first in "".join(cells[i]["source"]))
+    end = next(i for i in heads if i > start and stop in "".join(cells[i]["source"]))
+    return cells[start:end]
+
+
+BD_TRY_SECTIONS = [("## 3. Dealing", "## 4."), ("## 8. Full piles", "## 11.")]
+
+
+@pytest.mark.parametrize(("first", "stop"), BD_TRY_SECTIONS)
+def test_bd_steps_3_and_8_to_10_build_a_play_step_in_every_code_cell(first, stop):
+    from cardlib.widgets.blackdiamond_steps import SCENES
+
+    codes = [_words(cell["source"]) for cell in _section(BLACK_DIAMOND, first, stop)
+             if cell["cell_type"] == "code"]
+    assert codes
+    for code in codes:
+        assert code.startswith("MoveStep(\""), code
+        assert code.split('"')[1] in SCENES, code
+
+
+def test_bd_play_steps_cover_every_scene_and_keep_the_reading_boxes():
+    from cardlib.widgets.blackdiamond_steps import SCENES
+
+    cells = [cell for first, stop in BD_TRY_SECTIONS
+             for cell in _section(BLACK_DIAMOND, first, stop)]
+    used = {_words(c["source"]).split('"')[1] for c in cells if c["cell_type"] == "code"}
+    assert used == set(SCENES)
+    marks = sum(_words(c["source"]).count("**Reading the source.**") for c in cells)
+    assert marks == 5  # refill order, stuck per card, replaced diamond, replacing again, end
+
+
+def test_bd_each_switch_is_the_option_its_reading_box_names():
+    cells = _cells(BLACK_DIAMOND)
+    switched = 0
+    for before, cell in zip(cells, cells[1:], strict=False):
+        code = _words(cell["source"])
+        if cell["cell_type"] == "code" and "switch=" in code:
+            option = code.split('switch="')[1].split('"')[0]
+            assert f"`{option}=True`" in _words(before["source"]), option
+            switched += 1
+    assert switched == 4
+
+
+def _outcomes(state) -> set[str]:
+    """Every end rule some line of play from ``state`` reaches (a tiny end game)."""
+    if state.is_over:
+        return {state.end_rule}
+    return set().union(*(_outcomes(state.apply(move)) for move in state.legal_moves()))
+
+
+def test_bd_the_last_diamond_decides_as_step_10_says():
+    from cardlib.blackdiamond import Replace
+    from cardlib.widgets.blackdiamond_steps import SCENES
+
+    assert not missing(BLACK_DIAMOND, "bd-end-stuck-md", "At N or S it lets both cards go",
+                       "At E or W the 2♠ fits but the 5♠ never will",
+                       "Clearing C needs four diamonds: lost on the refill")
+    stuck = SCENES["last-diamond"].state()
+    assert stuck.stuck and [c.code for c in stuck.diamond_deck] == ["2D"]
+    for pos in "NS":
+        assert "black-diamond.end.win" in _outcomes(stuck.apply(Replace(pos))), pos
+    for pos in "EW":
+        assert _outcomes(stuck.apply(Replace(pos))) == {"black-diamond.end.stuck"}, pos
+    assert stuck.apply("clear C").end_rule == "black-diamond.end.refill"
+
+
+# --- 10. Hearts, step 6: leading with nothing but hearts, and the forced queen ----------------
+
+def test_hearts_leading_step_tries_only_hearts_and_the_forced_queen():
+    cells = _section(HEARTS, "## 6. Breaking hearts", "## 7.")
+    codes = [_words(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+    assert 'TryCard("lead-only-hearts")' in codes and 'TryCard("lead-queen-forced")' in codes
+    assert not missing(HEARTS, "lead-only-hearts-md", "`hearts.lead.only-hearts`")
+    assert not missing_reading(HEARTS, "lead-queen-forced-md",
+                               "you must lead it", "`can_lead_hearts_instead_of_qs=True`")

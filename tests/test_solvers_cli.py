@@ -146,3 +146,9 @@ def test_a_missing_helper_module_is_a_clear_error(args, module, deal_file, monke
     assert cli.main(args) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: ") and module in err and "\n" not in err
+
+
+def test_solve_refuses_a_variant_the_search_does_not_model(deal_file):
+    done = run("solve", str(deal_file), "--repeat-replace")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "--repeat-replace" in done.stderr and "--method simple" in done.stderr

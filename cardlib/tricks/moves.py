@@ -44,6 +44,12 @@ class InternedMove:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def __copy__(self) -> InternedMove:
+        return self  # each move exists once: a copy is the move itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> InternedMove:
+        return self
+
     def __hash__(self) -> int:
         return self._key
 

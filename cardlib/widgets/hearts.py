@@ -116,6 +116,27 @@ MOON_PLAYS = ("2C AC 2D 2S", "KC QH 6H 3C", "QC JH 4H 4C", "JC 3D 2H 5C", "KS 4D
 MOON_FINISH = ("AH 5H 9S 8C", "KH TD TS 9C", "3H JD JS TC")
 """The last three tricks played so that South shoots the moon (used by GameEndDemo)."""
 
+# South leads trick 3 holding nothing but hearts, and no heart has been played:
+#   t1  North 2♣, East 3♣, South A♣ (takes it), West 4♣
+#   t2  South A♦ (takes it), West 2♦, North 3♦, East 4♦
+# Left in South's hand: 2♥ … Q♥, hearts unbroken.  North holds the K♥, East the A♥.
+ONLY_HEARTS = (
+    "2C 5C 8C JC 3D 6D 9D QD 2S 5S 8S JS KH",   # North
+    "3C 6C 9C QC 4D 7D TD KD 3S 6S 9S QS AH",   # East
+    "AC AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",   # South
+    "4C 7C TC KC 2D 5D 8D JD 4S 7S TS KS AS",   # West
+)
+# The same hand with South's Q♥ and East's Q♠ swapped: after the same two tricks South
+# leads holding hearts and the Q♠ (West holds the K♠ and A♠ that will take it).
+QUEEN_AND_HEARTS = (
+    ONLY_HEARTS[0],
+    "3C 6C 9C QC 4D 7D TD KD 3S 6S 9S QH AH",
+    "AC AD QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+    ONLY_HEARTS[3],
+)
+TWO_ACES = "2C 3C AC 4C AD 2D 3D 4D"
+"""South's two aces take tricks 1 and 2, so South leads the third."""
+
 
 def _story(tricks: int, *extra: str) -> str:
     return " ".join(STORY_PLAYS[:tricks] + extra)
@@ -139,6 +160,12 @@ SCENES: dict[str, Scene] = {scene.name: scene for scene in (
            _story(1, "KS 3S 9S")),
     _scene("lead-unbroken", "Trick 4: you lead. The Q♠ has been played, no heart yet",
            STORY, _story(3), switch="qs_breaks_hearts"),
+    _scene("lead-only-hearts",
+           "Trick 3: you lead, holding nothing but hearts, and no heart has been played",
+           ONLY_HEARTS, TWO_ACES),
+    _scene("lead-queen-forced",
+           "Trick 3: you lead; hearts are not broken and your only other card is the Q♠",
+           QUEEN_AND_HEARTS, TWO_ACES, switch="can_lead_hearts_instead_of_qs"),
     _scene("void", "Trick 5: North led a club and you have none", STORY, _story(5)),
     _scene("moon", "Three tricks left: you have taken every point so far", MOON,
            " ".join(MOON_PLAYS)),

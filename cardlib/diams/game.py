@@ -1,0 +1,97 @@
+"""Diam's as a :class:`~cardlib.protocol.Game`: name, rules, options, ruleset, start, parse.
+
+The class ties Diam's parts to the shared protocol: the rules and options live in
+:mod:`.rules`, the unsourced numbers in the :class:`~.ruleset.Ruleset` (loaded from a TOML
+file), the deal in :mod:`.deal`, the moves in :mod:`.moves`, legality in :mod:`.legal` and
+what a move does in :mod:`.state`.  A game starts from a seed, or from a scripted position
+(:meth:`Diams.from_position`); its saved record holds the ruleset's numbers, so a game
+played with another ruleset file loads without that file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cardlib.protocol import Game
+
+from .deal import seeded_table, table_from_position
+from .moves import Move, move_label, parse_move
+from .rules import RULES, Options
+from .ruleset import Ruleset, load_ruleset
+from .scoring import result_of_points
+from .state import DiamsState
+
+RulesetSource = Ruleset | str | Path | Mapping[str, Any] | None
+
+
+class Diams(Game):
+    """Diam's, as Board Game Arena's help page (``shared/seeds/002_b79310fa263a0c39.txt``)
+    and ``shared/spec/diams.md`` describe it: 2 to 5 players draw, trade at the market and
+    secure collections of diamonds; three rounds, victory chips."""
+
+    name = "diams"
+    title = "Diam's"
+    rules = RULES
+    Options = Options
+
+    def new(self, seed: int | str = 0, *, ruleset: RulesetSource = None,
+            **options: Any) -> DiamsState:
+        """A new game; every shuffle follows from ``seed``.  ``ruleset`` is a
+        :class:`Ruleset`, a TOML file path or a mapping (default: the shipped, assumed
+        one); a malformed one raises :class:`~.ruleset.RulesetError` naming the entry."""
+        chosen = self.make_options(**options)
+        rules = load_ruleset(ruleset)
+        _check_seed(seed)
+        return DiamsState.start(chosen, rules, seed, seeded_table(rules, chosen, seed, 0))
+
+    def from_position(self, position: Mapping[str, Any], *, seed: int | str = 0,
+                      ruleset: RulesetSource = None, **options: Any) -> DiamsState:
+        """A game whose round ``position["round"]`` (default 0) starts at a scripted table
+        (see :func:`.deal.table_from_position`); later rounds are dealt from ``seed``."""
+        chosen = self.make_options(**options)
+        rules = load_ruleset(ruleset)
+        _check_seed(seed)
+        table, number, past = table_from_position(position, rules, chosen, seed)
+        results = tuple(result_of_points(i, points, rules) for i, points in enumerate(past))
+        return DiamsState.start(chosen, rules, seed, table, number, results,
+                                opening=_plain(position))
+
+    def from_start_record(self, start: Mapping[str, Any]) -> DiamsState:
+        options = start.get("options", {})
+        ruleset = Ruleset.from_mapping(start["ruleset"], "start.ruleset") \
+            if "ruleset" in start else None
+        if "position" in start:
+            return self.from_position(start["position"], seed=start["seed"], ruleset=ruleset,
+                                      **options)
+        return self.new(seed=start["seed"], ruleset=ruleset, **options)
+
+    def parse_move(self, text: str) -> Move:
+        """``draw hand``, ``market 7 sum 3 4*``, ``secure 5 5 5*`` … (see :mod:`.moves`)."""
+        return parse_move(text)
+
+    def move_label(self, move: Move) -> str:
+        """A short label for a move button: ``7 → market: take 3 + 4⌕`` …"""
+        return move_label(move)
+
+
+def _check_seed(seed: Any) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise ValueError(f"seed {seed!r}: give a whole number or a text")
+
+
+def _plain(position: Mapping[str, Any]) -> dict[str, Any]:
+    """A JSON-safe copy of a position (lists, not tuples), for the saved record."""
+    def plain(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            return {str(k): plain(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [plain(v) for v in value]
+        return value
+    return plain(position)
+
+
+GAME = Diams()
+"""The one Diam's game: what ``games.get("diams")`` returns and every state's ``game``."""
+DiamsState.game = GAME

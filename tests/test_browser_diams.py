@@ -1,0 +1,62 @@
+"""The Diam's notebook in a real browser: Voila serves it, Playwright clicks.
+
+What the Python tests cannot check: that clicks on the page reach the widgets' callbacks in
+the kernel and the page redraws.  The game table is played for a few moves by clicking;
+the market visit lists its outcomes after a click on a hand card.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "03-diams"
+MOVES = ".cardlib-table .cardlib-board [data-cardlib-moves]"
+
+
+def moves_shown(page) -> int:
+    return int(page.locator(MOVES).get_attribute("data-cardlib-moves"))
+
+
+def click_and_wait(page, button) -> None:
+    """Click a move button; wait until the board shows more moves played and the move
+    buttons are redrawn (they are redrawn after the board: a click before that would hit a
+    button of the old position)."""
+    before = moves_shown(page)
+    handle = button.element_handle()
+    button.click()
+    page.wait_for_function(
+        "(n) => { const b = document.querySelector("
+        f"'{MOVES}'); return b && Number(b.dataset.cardlibMoves) > n; }}",
+        arg=before)
+    page.wait_for_function("(el) => !el.isConnected", arg=handle)
+
+
+def test_the_game_table_plays_a_few_moves_by_clicking(open_notebook):
+    page = open_notebook(NOTEBOOK, wait_for=".cardlib-table button.cardlib-legal")
+    table = page.locator(".cardlib-table").first
+    # phase 1: the market before a draw is offered, and refused without a change
+    before = moves_shown(page)
+    table.locator("button.cardlib-illegal").first.click()
+    expect(table.locator(".cardlib-message")).to_contain_text("Not allowed", timeout=30_000)
+    expect(table.locator(".cardlib-message")).to_contain_text("diams.turn")
+    assert moves_shown(page) == before
+    # draw, then a phase-2 move (the bots answer), then the next draw
+    click_and_wait(page, table.locator("button.cardlib-legal", has_text="draw 1 → hand"))
+    click_and_wait(page, table.locator("button.cardlib-legal").first)
+    expect(table.locator(".cardlib-message")).to_contain_text("Played", timeout=30_000)
+    click_and_wait(page, table.locator("button.cardlib-legal").first)
+    assert moves_shown(page) >= before + 3
+    expect(table.locator(".cardlib-board")).to_contain_text("Your hand")
+
+
+def test_the_market_visit_lists_what_a_card_could_take(open_notebook):
+    page = open_notebook(NOTEBOOK, wait_for=".diams-visit .diams-visit-card")
+    visit = page.locator(".diams-visit").first
+    visit.locator("button.diams-card-6").click()
+    outcomes = visit.locator(".diams-visit-outcomes")
+    expect(outcomes).to_contain_text("With your 6", timeout=30_000)
+    expect(outcomes.locator("[data-diams-move='market 6 sum 2 4*']")).to_have_count(1)
+    expect(outcomes).to_contain_text("diams.market.colour")
