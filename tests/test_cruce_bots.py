@@ -112,6 +112,16 @@ def test_must_head_tells_a_seat_holds_nothing_higher():
     assert cruce_limits(plain.view(DAN))[BOGDAN] == LAYOUT.full
 
 
+def test_training_mode_reads_no_void_and_no_duty():
+    """In training mode any card may go, so not following shows nothing."""
+    moves = FAILED_3.strip().splitlines()
+    state = play(CRUCE.from_hands(DEAL_3, training=True),
+                 "pass | bid 4 | pass\n" + "\n".join(moves[:2]))
+    view = state.view(BOGDAN)
+    assert Knowledge.of(view).voids == ("", "", "")
+    assert cruce_limits(view) == [LAYOUT.full] * 3
+
+
 def test_no_void_is_read_while_the_stock_lasts():
     deal = ["KH QH AH TH KS QS KD QD", "TS TD AC TC JH 9H JS 9S"]
     state = play(CRUCE.from_hands(deal, STOCK_2), "bid 4 | pass | KH announce | TS")

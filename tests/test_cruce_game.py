@@ -12,6 +12,7 @@ import pytest
 
 from cardlib import games
 from cardlib.cruce import Announce, Bid, Play
+from cardlib.cruce.bots import RuleOfThumbBot
 from cardlib.cruce.deck import LAYOUT, bit_of, card_points
 from cardlib.protocol import IllegalMove
 
@@ -310,6 +311,27 @@ def test_the_largest_total_and_the_reachable_bids():
         bids = "bid 6 | pass" + " | pass" * (players - 2)
         end = play(CRUCE.from_hands(deal, stock, max_bid=6), bids + "\n" + moves)
         assert end.results[-1].points[0] == 220 and end.results[-1].scored[0] == 6
+
+
+def test_training_mode_lets_a_duty_be_broken_for_three_points():
+    """Ana holds A♦ and 10♦ under Bogdan's K♦ but throws the 10♥: refused normally; in
+    training mode played, and her side loses 3 game points at the end of the hand."""
+    start = "pass | bid 4 | pass | KD announce | 9C"
+    assert not play(CRUCE.from_hands(DEAL_3), start).explain("TH").legal
+    state = play(CRUCE.from_hands(DEAL_3, training=True), start)
+    why = state.explain("TH")
+    assert why.legal and why.rule == "cruce.penalty.renege"
+    assert "cruce.play.follow-suit" in why.text and "3 game points" in why.text
+    assert Play("TH") in state.legal_moves()
+    state = state.apply("TH")
+    assert state.reneges == (1, 0, 0) and state.view(CRISTINA).reneges == (1, 0, 0)
+    assert state.tricks[-1].winner(state.trick_rules) == BOGDAN  # 10♥ is no diamond
+    thumb = RuleOfThumbBot()  # keeps every duty, even where breaking one is legal
+    while not state.results:
+        state = state.apply(thumb.choose(state))
+    result = state.results[-1]
+    assert result.reneges == (1, 0, 0)
+    assert result.scored[ANA] == result.points[ANA] // 33 - 3
 
 
 # --- options around the auction and the end ------------------------------------------------

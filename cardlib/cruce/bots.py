@@ -30,10 +30,11 @@ from cardlib.cruce.rules import highest_bid
 from cardlib.cruce.scoring import promise
 from cardlib.cruce.state import CruceState, trick_rules_for
 from cardlib.cruce.view import CruceView
-from cardlib.tricks import Trick, beats
+from cardlib.tricks import Trick, beats, playable_bits
 
 __all__ = ["Estimate", "Knowledge", "MonteCarloBot", "RandomBot", "RuleOfThumbBot",
-           "bid_for", "cruce_limits", "estimate", "hand_value", "imagine_deal"]
+           "bid_for", "cruce_limits", "estimate", "hand_value", "imagine_deal",
+           "within_duty"]
 
 PARTNER_SHARE = 20
 """What a partner at four is reckoned to add to a bid: about half a fair share (30)."""
@@ -157,7 +158,7 @@ class RuleOfThumbBot:
         if view.phase == "trump":
             return NameTrump(estimate(view.hand, view.players, view.partner() is not None
                                       ).trump)
-        return self.card_to_play(view, legal)
+        return self.card_to_play(view, within_duty(view, legal))
 
     def card_to_play(self, view: CruceView, legal: Sequence[CruceMove]) -> CruceMove:
         announces = [m for m in legal if isinstance(m, Announce)]
@@ -209,6 +210,18 @@ class RuleOfThumbBot:
         return cheapest
 
 
+def within_duty(view: CruceView, legal: Sequence[CruceMove]) -> list[CruceMove]:
+    """The moves of ``legal`` that keep every duty: all of them, except in training mode,
+    where a card against a duty is legal but costs 3 game points (the bot keeps the
+    rules)."""
+    if not view.options.training or not view.trick_bits:
+        return list(legal)
+    free = len(view.tricks) < view.free_tricks
+    rules = trick_rules_for(view.trump, free, view.options.must_head)
+    allowed, _rule = playable_bits(view.hand_bits, view.trick_bits, rules, LAYOUT)
+    return [m for m in legal if not isinstance(m, Play) or allowed >> m.bit & 1]
+
+
 def _trumps_out(view: CruceView) -> bool:
     """Whether another seat may still hold a trump (not all six are seen or in hand)."""
     if view.trump is None:
@@ -242,11 +255,11 @@ class Knowledge(cardlib.tricks.Knowledge):
 def observed_tricks(view: CruceView) -> list[Trick]:
     """This hand's tricks as evidence of voids: those played while the stock lasted carry
     no duty to follow, so each of their cards counts as a trick of its own (seen, but
-    showing no void)."""
+    showing no void); in training mode no trick shows a void, since any card may go."""
     tricks = [*view.tricks, view.trick]
     evidence: list[Trick] = []
     for number, trick in enumerate(tricks):
-        if number < view.free_tricks:
+        if number < view.free_tricks or view.options.training:
             evidence += [Trick(seat, (card,), view.players) for seat, card in trick.plays()]
         else:
             evidence.append(trick)
@@ -261,7 +274,7 @@ def cruce_limits(view: CruceView) -> list[int]:
     under a higher trump holds no trump above that one."""
     limits = [LAYOUT.full] * view.players
     trump = view.trump
-    if trump is None:
+    if trump is None or view.options.training:  # training: any card may have gone
         return limits
     rules = trick_rules_for(trump, False, False)
     for number, trick in enumerate((*view.tricks, view.trick)):

@@ -125,6 +125,13 @@ RULES = RuleBook([
          "announcer's side takes at least one trick in the hand. Off by default: announcing "
          "before any trick is allowed and counts at once.",
          f"{SPEC} §4.6 and §4.10 row 'Announcing before winning any trick'"),
+    Rule("cruce.penalty.renege",
+         "Option training: a card that breaks a duty (follow suit, trump, or beat with "
+         "must_head) may be played, as at a real table, and costs its side 3 game points "
+         "at the end of the hand; the card stays played. Off by default: the engine "
+         "refuses such a card.",
+         f"{SEED} 'primesc o penalizare de -3 puncte (de exemplu: el nu pune culoarea "
+         f"necesară pe masă'; {SPEC} §4.10 row 'Penalties'"),
     # --- scoring and the end ---------------------------------------------------------------
     Rule("cruce.score.points",
          "After the last trick each side counts the card points it took plus its marriages, "
@@ -192,6 +199,10 @@ OPTIONS: tuple[Option, ...] = (
            "('first-bidder-leads', CruceGame), the next dealer deals again ('redeal'), or "
            "the dealer may not pass after all the others have ('dealer-bids-one').",
            ("first-bidder-leads", "redeal", "dealer-bids-one")),
+    Option("training", False,
+           "Training mode, the seed's penalty: a card that breaks a duty may be played and "
+           "costs its side 3 game points at the end of the hand. Default off: the engine "
+           "refuses it.", (False, True)),
     Option("teams", True,
            "At four players, partners sit opposite and pool their points (True); False "
            "plays four on their own (non-standard). No effect at two or three.",

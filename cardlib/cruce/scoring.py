@@ -13,6 +13,10 @@ from dataclasses import dataclass
 
 from cardlib.cruce.rules import Options, partnered
 
+RENEGE_PENALTY = 3
+"""Game points a side loses for each card played against a duty, in training mode (rule
+``cruce.penalty.renege``)."""
+
 POINTS_PER_GAME_POINT = 33
 """Bid k promises 33·k points; a side scores one game point per 33 (rule
 ``cruce.score.points``)."""
@@ -77,6 +81,8 @@ class HandResult:
     """The game points each side scored in this hand (negative for a failed bid)."""
     totals: tuple[int, ...]
     """The running totals after this hand."""
+    reneges: tuple[int, ...] = ()
+    """The cards each side played against a duty (training mode), counted in ``scored``."""
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -92,24 +98,26 @@ class HandResult:
 
 
 def score_hand(points: Sequence[int], declaring_side: int | None, bid: int,
-               options: Options) -> tuple[int, ...]:
+               options: Options, reneges: Sequence[int] = ()) -> tuple[int, ...]:
     """The game points each side scores for a hand in which the sides took ``points``
     (cards and marriages that count), ``declaring_side`` having bid ``bid``.
 
     Every side scores floor(points / 33).  The declaring side, if it fell short of its bid,
     scores minus the bid instead; then the others score as usual, or nothing with
     ``failed_bid='seed-literal'``.  A side that made its bid scores all its game points, or
-    exactly the bid with ``made_bid='bid'``.
+    exactly the bid with ``made_bid='bid'``.  In training mode each card a side played
+    against a duty (``reneges``) then costs it 3.
     """
     scored = [game_points(p) for p in points]
-    if declaring_side is None or bid == 0:
-        return tuple(scored)
-    if scored[declaring_side] < bid:
-        if options.failed_bid == "seed-literal":
-            scored = [0] * len(points)
-        scored[declaring_side] = -bid
-    elif options.made_bid == "bid":
-        scored[declaring_side] = bid
+    if declaring_side is not None and bid > 0:
+        if scored[declaring_side] < bid:
+            if options.failed_bid == "seed-literal":
+                scored = [0] * len(points)
+            scored[declaring_side] = -bid
+        elif options.made_bid == "bid":
+            scored[declaring_side] = bid
+    for side, count in enumerate(reneges):
+        scored[side] -= RENEGE_PENALTY * count
     return tuple(scored)
 
 

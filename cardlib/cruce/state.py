@@ -53,6 +53,7 @@ from cardlib.cruce.moves import (
 )
 from cardlib.cruce.rules import Options
 from cardlib.cruce.scoring import (
+    RENEGE_PENALTY,
     HandResult,
     Marriage,
     marriage_value,
@@ -117,6 +118,8 @@ class CruceState(TrickState):
     drawn: tuple[int, ...]
     """The stock cards each seat has drawn this hand."""
     marriages: tuple[Marriage, ...]
+    reneges: tuple[int, ...]
+    """The cards each side has played against a duty this hand (training mode only)."""
 
     layout = LAYOUT
 
@@ -195,7 +198,8 @@ class CruceState(TrickState):
                                                         self.options))
         if self.phase == "trump":
             return TRUMP_CHOICES
-        return plays_of(self._allowed[0]) + announces_of(self._announceable)
+        cards = self.hands[self.turn or 0] if self.options.training else self._allowed[0]
+        return plays_of(cards) + announces_of(self._announceable)
 
     @computed_once
     def _allowed(self) -> tuple[int, str]:
@@ -272,7 +276,12 @@ class CruceState(TrickState):
             return self._explain_announce(move, name)
         allowed, rule = self._allowed
         legal = bool(allowed >> move.bit & 1)
-        return Explanation(legal, rule, play_reason(rule, self, card, legal, name))
+        why = play_reason(rule, self, card, legal, name)
+        if not legal and self.options.training:
+            return Explanation(True, "cruce.penalty.renege",
+                               f"{why}; in training mode the card may be played, and costs "
+                               f"{name}'s side {RENEGE_PENALTY} game points [{rule}]")
+        return Explanation(legal, rule, why)
 
     def _explain_announce(self, move: Announce, name: str) -> Explanation:
         card = move.card
@@ -342,6 +351,9 @@ class CruceState(TrickState):
         if isinstance(move, Announce):
             table["marriages"] = self.marriages + (
                 Marriage(seat, suit, marriage_value(suit, trump)),)
+        if self.options.training and not self._allowed[0] >> bit & 1:
+            side = side_of(seat, self.options)
+            table["reneges"] = replaced(self.reneges, side, self.reneges[side] + 1)
         if won is None:
             return self._derive(move, **table)
         if self.stock:
@@ -380,10 +392,11 @@ class CruceState(TrickState):
         declarer = self.declarer
         assert declarer is not None
         declaring = side_of(declarer, options)
-        scored = score_hand(points, declaring, self.contract, options)
+        reneges = table.get("reneges", self.reneges)
+        scored = score_hand(points, declaring, self.contract, options, reneges)
         totals = tuple(t + s for t, s in zip(self.totals, scored, strict=True))
         result = HandResult(self.deal.number, declarer, declaring, self.contract,
-                            table["trump"], cards, tuple(married), scored, totals)
+                            table["trump"], cards, tuple(married), scored, totals, reneges)
         return self._next_hand(move, result, table)
 
     def _next_hand(self, move: CruceMove, result: HandResult,
@@ -409,8 +422,8 @@ class CruceState(TrickState):
             trick_bits=self.trick, leader=self.leader, tricks=self.tricks,
             free_tricks=len(self.deal.stock) // self.players, taken_bits=self.taken,
             hand_sizes=tuple(h.bit_count() for h in self.hands), stock_size=len(self.stock),
-            marriages=self.marriages, totals=self.totals, results=self.results,
-            options=self.options,
+            marriages=self.marriages, reneges=self.reneges, totals=self.totals,
+            results=self.results, options=self.options,
         )
 
     def __repr__(self) -> str:
@@ -455,7 +468,8 @@ class CruceState(TrickState):
             options=view.options, seed=None, opening=Opening(view.hand_number, view.totals),
             deal=deal, results=view.results, phase="play", bids=view.bids,
             declarer=view.declarer, trump=view.trump, stock=tuple(stock),
-            drawn=(0,) * players, marriages=view.marriages, turn=view.to_move,
+            drawn=(0,) * players, marriages=view.marriages, reneges=view.reneges,
+            turn=view.to_move,
             hands=tuple(hands), trick=view.trick_bits, leader=view.leader,
             tricks=view.tricks, taken=view.taken_bits,
         )
@@ -469,7 +483,8 @@ def start_hand(options: Options, seed: int | str, opening: Opening, deal: Deal,
     return CruceState(
         options=options, seed=seed, opening=opening, deal=deal, results=results,
         phase="bid", bids=(None,) * players, declarer=None, trump=None, stock=deal.stock,
-        drawn=(0,) * players, marriages=(), turn=first, hands=deal.dealt, trick=(),
+        drawn=(0,) * players, marriages=(), reneges=(0,) * len(sides_of(options)),
+        turn=first, hands=deal.dealt, trick=(),
         leader=first, tricks=(), taken=(0,) * players, history=history,
     )
 

@@ -53,6 +53,9 @@ class CruceView(Drawable):
     hand_sizes: tuple[int, ...]
     stock_size: int
     marriages: tuple[Marriage, ...]
+    reneges: tuple[int, ...]
+    """Cards each side played against a duty this hand (training mode: public, as the
+    penalty is)."""
     totals: tuple[int, ...]
     """The sides' running totals (see ``sides``)."""
     results: tuple[HandResult, ...]
