@@ -18,6 +18,7 @@ _REGISTRY: dict[str, tuple[str, str | None]] = {
     "diamonds": ("cardlib.diamonds", "cardlib.render.diamonds"),
     "diams": ("cardlib.diams", "cardlib.render.diams"),
     "black-diamond": ("cardlib.blackdiamond", "cardlib.render.blackdiamond"),
+    "cruce": ("cardlib.cruce", "cardlib.render.cruce"),
 }
 
 _loaded: dict[str, Game] = {}
