@@ -25,6 +25,7 @@ GAME_TABLES = [
     ("02-diamonds", ".cardlib-table-diamonds"),
     ("03-diams", ".cardlib-table-diams"),
     ("04-black-diamond", ".cardlib-table-black-diamond"),
+    ("07-cruce", ".cardlib-table-cruce"),
 ]
 """(notebook, CSS selector of its game table) for every game notebook: a new game notebook
 adds one line.  A table's class names its game (``cardlib-table-<game.name>``)."""
