@@ -229,6 +229,9 @@ class Game(ABC):
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise LoadError("moves", "missing" if moves is None
                             else "expected a list of move texts")
+        if "options" not in start and len(self.player_counts) > 1:
+            raise LoadError("start.options", "missing: without it the number of players "
+                                             "is unknown")
         options = start.get("options", {})
         if not isinstance(options, Mapping):
             raise LoadError("start.options", f"expected a mapping, got "

@@ -151,3 +151,12 @@ def test_player_count_is_an_option_that_is_checked_saved_and_loaded(name):
     assert f"players={refused}" in str(err.value)
     counts = game.player_counts  # named as a list, or as a range "2 to 6"
     assert all(str(n) in str(err.value) for n in (counts[0], counts[-1]))
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if len(get(n).player_counts) > 1])
+def test_a_record_without_options_is_refused_when_the_count_could_be_several(name):
+    record = saved_game(name, 1, 0)
+    del record["start"]["options"]
+    with pytest.raises(LoadError) as err:
+        get(name).load(record)
+    assert err.value.field == "start.options"
