@@ -28,6 +28,7 @@ import contextlib
 import json
 import math
 import os
+import signal
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -207,7 +208,7 @@ def executor(workers: int = 2, scheduler: str | None = None) -> Iterator[Executo
         with client:
             yield client.get_executor(pure=False)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_parent)
     try:
         yield pool
     except BaseException:
@@ -215,6 +216,12 @@ def executor(workers: int = 2, scheduler: str | None = None) -> Iterator[Executo
         _stop_workers(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def _leave_interrupts_to_parent() -> None:
+    """Ctrl-C reaches every process of the terminal's group; a worker ignores it, so the
+    parent alone decides what is lost (the deals in flight) and stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
