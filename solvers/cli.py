@@ -161,6 +161,13 @@ def _study_task(args: argparse.Namespace) -> Any:
     return policies.PolicyTask(args.player, params, variants)
 
 
+def _first(seeds: Sequence[int], shown: int = 100) -> list[int | str]:
+    """The seeds, or the first ``shown`` of them and how many more (a player loses many)."""
+    if len(seeds) <= shown:
+        return list(seeds)
+    return [*seeds[:shown], f"... {len(seeds) - shown} more"]
+
+
 def cmd_study(args: argparse.Namespace) -> int:
     from solvers import study
 
@@ -178,8 +185,8 @@ def cmd_study(args: argparse.Namespace) -> int:
     print(json.dumps({"deals": summary.deals, "wins": summary.wins,
                       "losses": summary.losses, "unknown": summary.unknown,
                       "win_rate": summary.rate, "low": summary.low, "high": summary.high,
-                      "lost_seeds": summary.lost_seeds,
-                      "unknown_seeds": summary.unknown_seeds,
+                      "lost_seeds": _first(summary.lost_seeds),
+                      "unknown_seeds": _first(summary.unknown_seeds),
                       "seconds": summary.seconds, "nodes": summary.nodes}))
     return 0
 
