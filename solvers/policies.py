@@ -386,3 +386,33 @@ class PolicyTask:
                 "nodes": game.nodes, "searches": game.searches,
                 "seconds": round(time.perf_counter() - began, 6),
                 "cpu_seconds": round(time.process_time() - cpu, 6), **self.signature()}
+
+
+def advice(start: BlackDiamondState, moves: Sequence[Move], *, samples: int = 2,
+           max_nodes: int = 4095, solver_seconds: float = 2.0) -> list[dict[str, str]]:
+    """What each player, and the solver who sees the decks, would play at each position of
+    a game: ``start``, then after each of ``moves`` (a learner's game, say).
+
+    One row per position: ``step``, ``played`` (the move the game made there), one column
+    per player, and ``solver``: the first move of a winning line, or ``loss`` once no line
+    wins any more (``unknown`` if it could not decide in ``solver_seconds``).
+    """
+    rows = []
+    state = start
+    sight = Sight.start(state.view(), state.options)
+    for step, move in enumerate([*moves, None], start=1):
+        if state.is_over:
+            break
+        row = {"step": str(step), "played": "" if move is None else str(move)}
+        for policy in (RandomPlayer(), HeuristicPlayer(), SamplingPlayer(samples, max_nodes)):
+            rng = random.Random(f"{policy.name}:{step}")
+            row[policy.name] = str(policy.choose(sight, state.legal_moves(), rng))
+        result = search.solve(state, time_limit=solver_seconds)
+        row["solver"] = (str(move_from_json(result.moves[0])) if result.verdict == "win"
+                         else result.verdict)
+        rows.append(row)
+        if move is None:
+            break
+        state = state.apply(move)
+        sight = sight.after(move, state.view())
+    return rows

@@ -14,6 +14,7 @@ from solvers.policies import (
     RandomPlayer,
     SamplingPlayer,
     Sight,
+    advice,
     play,
 )
 
@@ -148,3 +149,17 @@ def test_the_command_line_runs_a_player_study(tmp_path, capsys):
     assert f'"deals": 3, "wins": {sum(r["verdict"] == "win" for r in rows)}' in summary
     assert cli.main(["study", "--seeds", "1..3", "--out", str(out), "--quiet"]) == 2
     assert "another study" in capsys.readouterr().err
+
+
+def test_advice_lists_every_players_move_at_each_position_of_a_game():
+    game = play(HeuristicPlayer(), 11)
+    start = GAME.new(11)
+    rows = advice(start, game.moves[:3])
+    assert [row["played"] for row in rows] == [str(m) for m in game.moves[:3]] + [""]
+    state = start
+    for row, move in zip(rows, [*game.moves[:3], None], strict=True):
+        legal = {str(m) for m in state.legal_moves()}
+        assert {row["random"], row["heuristic"], row["sampling"]} <= legal
+        assert row["solver"] in legal | {"loss", "unknown"}
+        if move is not None:
+            state = state.apply(move)
