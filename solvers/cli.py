@@ -171,8 +171,6 @@ def _first(seeds: Sequence[int], shown: int = 100) -> list[int | str]:
 def cmd_study(args: argparse.Namespace) -> int:
     from solvers import study
 
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
     try:
         seeds = study.parse_seeds(args.seeds)
         with study.executor(args.workers, args.scheduler) as pool:
@@ -198,6 +196,16 @@ def _time(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if value <= 0:
         raise argparse.ArgumentTypeError("the time limit must be positive")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
 
 
@@ -236,20 +244,20 @@ def parser() -> argparse.ArgumentParser:
                        help="seeds to solve: A..B, N, or a comma list of them")
     batch.add_argument("--out", required=True, metavar="FILE",
                        help="JSON Lines file to append to; seeds decided in it are skipped")
-    batch.add_argument("--workers", type=int, default=2, metavar="W",
+    batch.add_argument("--workers", type=_count, default=2, metavar="W",
                        help="local worker processes (default 2)")
     batch.add_argument("--scheduler", metavar="ADDRESS",
                        help="a Dask scheduler (tcp://host:8786) to solve on instead")
     batch.add_argument("--time-limit", type=_time, default=None, metavar="S",
                        help="seconds per deal, after which its verdict is unknown")
-    batch.add_argument("--max-nodes", type=int, default=None, metavar="N",
+    batch.add_argument("--max-nodes", type=_count, default=None, metavar="N",
                        help="states per deal, after which its verdict is unknown")
     batch.add_argument("--player", choices=("random", "heuristic", "sampling"),
                        help="let a player who does not see the decks play each deal, "
                        "instead of solving it")
-    batch.add_argument("--samples", type=int, default=2, metavar="K",
+    batch.add_argument("--samples", type=_count, default=2, metavar="K",
                        help="deck orders the sampling player deals per move (default 2)")
-    batch.add_argument("--sample-nodes", type=int, default=4095, metavar="N",
+    batch.add_argument("--sample-nodes", type=_count, default=4095, metavar="N",
                        help="search states per sample (default 4095; checked every 4096)")
     batch.add_argument("--quiet", action="store_true", help="no progress bar")
     variants(batch)

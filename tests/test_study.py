@@ -176,10 +176,17 @@ def study_command(out: Path, seeds: str = "1..24", workers: int = 1) -> list[str
             str(workers), "--max-nodes", str(CAP), "--out", str(out)]
 
 
+def default_ctrl_c() -> None:
+    """A shell without job control starts background commands with Ctrl-C ignored, and
+    Python then never raises KeyboardInterrupt; give the run the terminal's default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(command: list[str]) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=default_ctrl_c)
 
 
 def wait_for_lines(path: Path, proc: subprocess.Popen, count: int) -> None:
@@ -196,9 +203,13 @@ def finish(command: list[str]) -> subprocess.CompletedProcess:
                           timeout=300)
 
 
-def check_resumed(path: Path, before: str, seeds: range) -> None:
-    """The lines written before the stop are still there, first and unchanged; the rerun
-    decided every seed, each decided seed on exactly one line."""
+def resume(command: list[str], path: Path, seeds: range) -> dict:
+    """Rerun a stopped study to the end and check it: the lines written before the stop
+    are still there, first and unchanged; every seed has a line, each decided seed exactly
+    one.  Returns the summary the command printed."""
+    before = path.read_text()
+    done = finish(command)
+    assert done.returncode == 0, done.stderr
     after = path.read_text()
     assert after.startswith(before)
     lines = lines_of(path)
@@ -209,6 +220,7 @@ def check_resumed(path: Path, before: str, seeds: range) -> None:
     for seed, seen in verdicts.items():
         assert seen.count("win") + seen.count("loss") <= 1, (seed, seen)
         assert all(v == "unknown" for v in seen[:-1]), (seed, seen)
+    return json.loads(done.stdout)
 
 
 @pytest.mark.slow
@@ -220,13 +232,8 @@ def test_a_killed_run_keeps_every_written_line_and_resumes(tmp_path):
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait(30)
     study.cut_torn_tail(path)  # what the next run does first; a kill may land mid-write
-    before = path.read_text()
     assert len(lines_of(path)) >= 3
-    done = finish(command)
-    assert done.returncode == 0, done.stderr
-    check_resumed(path, before, range(1, 25))
-    summary = json.loads(done.stdout)
-    assert summary["deals"] == 24
+    assert resume(command, path, range(1, 25))["deals"] == 24
 
 
 @pytest.mark.slow
@@ -241,12 +248,9 @@ def test_ctrl_c_stops_the_run_and_its_workers_cleanly(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err
-    gone, alive = psutil.wait_procs(workers, timeout=30)
+    _, alive = psutil.wait_procs(workers, timeout=30)
     assert not alive
-    before = path.read_text()
-    done = finish(command)
-    assert done.returncode == 0, done.stderr
-    check_resumed(path, before, range(1, 25))
+    resume(command, path, range(1, 25))
 
 
 @pytest.mark.slow
@@ -261,10 +265,7 @@ def test_a_killed_worker_stops_the_run_with_its_lines_kept(tmp_path):
     assert proc.returncode == 2, err
     assert "a worker died" in err and "rerun the same command" in err
     assert "Traceback" not in err
-    before = path.read_text()
-    done = finish(command)
-    assert done.returncode == 0, done.stderr
-    check_resumed(path, before, range(1, 25))
+    resume(command, path, range(1, 25))
 
 
 # --- executors --------------------------------------------------------------------------------
@@ -298,3 +299,13 @@ def test_an_unreachable_scheduler_is_one_clear_error(tmp_path, capsys):
                      "tcp://127.0.0.1:9", "--out", str(tmp_path / "s.jsonl")])
     assert code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("flag", "value"), [("--workers", "0"), ("--max-nodes", "-5"),
+                                             ("--samples", "two")])
+def test_bad_counts_are_refused_by_name(tmp_path, capsys, flag, value):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["study", "--seeds", "2", flag, value, "--out", str(tmp_path / "s.jsonl")])
+    assert exit_.value.code == 2
+    assert flag in capsys.readouterr().err
+    assert not (tmp_path / "s.jsonl").exists()
