@@ -186,8 +186,9 @@ class HeuristicPlayer:
     5. keep the piles flexible: leave as many (unseen card, pile) fits open as possible.
 
     When stuck it looks at the diamond shown on top of the deck and puts it where it
-    unblocks the most of the hand; clearing an outer pile puts that diamond on its edge
-    just as replacing would, and empties the pile too, so it prefers that clear.
+    unblocks the most of the hand, spending as few diamonds as it can; clearing an outer
+    pile puts that diamond on its edge just as replacing would, and empties the pile too,
+    so it prefers that clear.  It never picks a clear the deck cannot refill.
     """
 
     name: ClassVar[str] = "heuristic"
@@ -227,12 +228,12 @@ class HeuristicPlayer:
             unknown.discard(where[0])
         if isinstance(move, Clear):
             tops[move.pile] = None
-        known = frozenset(unknown)
+        hidden = frozenset(unknown)
         unblocked = sum(any(_fits(c, p.name, diamonds, tops[p.name], sight.options)
-                            for p in PILES if not set(p.touches) & known)
+                            for p in PILES if not set(p.touches) & hidden)
                         for c in view.hand)
         emptied = len(view.piles[move.pile]) if isinstance(move, Clear) else 0
-        return (False, -unblocked, len(where), -emptied, -_room(sight, diamonds, tops, known))
+        return (False, -unblocked, len(where), -emptied, -_room(sight, diamonds, tops, hidden))
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,10 @@ A study is a JSON Lines file, one line per solved deal::
     {"seed": 17, "verdict": "win", "nodes": 311, "seconds": 0.078, "solver": "search",
      "run": "depth-first", "options": []}
 
+Each deal is a *task* run in a worker: :class:`SolveTask` solves it exactly; a
+:class:`solvers.policies.PolicyTask` lets a player who does not see the decks play it
+instead (its lines say which player, and add the cards it placed).
+
 Three promises shape this module:
 
 * **Resumable.**  Only this (the parent) process writes the file, one whole line per
