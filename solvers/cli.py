@@ -5,7 +5,10 @@
   ``--time-limit S``, ``--workers N`` for cpsat, and the variants as flags);
 * ``replay DEAL.json MOVES.json`` replays a move list (a JSON list of moves, or a solve
   result holding one) and prints the outcome, or the first illegal move and why;
-* ``rule-table`` prints the inner-pile rule as a JSON table (from ``solvers.arithmetic``).
+* ``rule-table`` prints the inner-pile rule as a JSON table (from ``solvers.arithmetic``);
+* ``study --seeds 1..N --out FILE`` solves many seeded deals, one JSON line per deal,
+  resumably, on a local process pool (``--workers W``) or a Dask cluster
+  (``--scheduler ADDRESS``), then prints the summary (see :mod:`solvers.study`).
 
 Bad input (a missing file, bad JSON, a malformed deal, a bad move) gives one clear line
 on stderr and a non-zero exit status, never a traceback: exit 1 for an illegal move in a
@@ -19,6 +22,7 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from cardlib.blackdiamond import (
@@ -147,6 +151,47 @@ def cmd_rule_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def _study_task(args: argparse.Namespace) -> Any:
+    """What each deal of a study runs: the exact solver, or a player who cannot see the
+    decks (``--player``; the sampling player takes ``--samples`` and ``--sample-nodes``)."""
+    from solvers import policies, study
+
+    variants = tuple(sorted(_options(args)))
+    if args.player is None:
+        return study.SolveTask(variants, args.time_limit, args.max_nodes)
+    params = ((("max_nodes", args.sample_nodes), ("samples", args.samples))
+              if args.player == "sampling" else ())
+    return policies.PolicyTask(args.player, params, variants)
+
+
+def _first(seeds: Sequence[int], shown: int = 100) -> list[int | str]:
+    """The seeds, or the first ``shown`` of them and how many more (a player loses many)."""
+    if len(seeds) <= shown:
+        return list(seeds)
+    return [*seeds[:shown], f"... {len(seeds) - shown} more"]
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    from solvers import study
+
+    try:
+        seeds = study.parse_seeds(args.seeds)
+        with study.executor(args.workers, args.scheduler) as pool:
+            rows = study.run(seeds, Path(args.out), pool, _study_task(args),
+                             in_flight=study.capacity(pool, args.workers),
+                             progress=not args.quiet)
+    except study.StudyError as exc:
+        raise UsageError(str(exc)) from None
+    summary = study.summarize(rows)
+    print(json.dumps({"deals": summary.deals, "wins": summary.wins,
+                      "losses": summary.losses, "unknown": summary.unknown,
+                      "win_rate": summary.rate, "low": summary.low, "high": summary.high,
+                      "lost_seeds": _first(summary.lost_seeds),
+                      "unknown_seeds": _first(summary.unknown_seeds),
+                      "seconds": summary.seconds, "nodes": summary.nodes}))
+    return 0
+
+
 def _time(text: str) -> float:
     try:
         value = float(text)
@@ -154,6 +199,16 @@ def _time(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if value <= 0:
         raise argparse.ArgumentTypeError("the time limit must be positive")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
 
 
@@ -185,6 +240,31 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("moves", help="JSON list of moves, or a solve result")
     variants(replay)
     replay.set_defaults(run=cmd_replay)
+
+    batch = commands.add_parser("study", help="solve many seeded deals into a JSON Lines "
+                                "file (resumable), then print the win rate")
+    batch.add_argument("--seeds", required=True, metavar="A..B",
+                       help="seeds to solve: A..B, N, or a comma list of them")
+    batch.add_argument("--out", required=True, metavar="FILE",
+                       help="JSON Lines file to append to; seeds decided in it are skipped")
+    batch.add_argument("--workers", type=_count, default=2, metavar="W",
+                       help="local worker processes (default 2)")
+    batch.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a Dask scheduler (tcp://host:8786) to solve on instead")
+    batch.add_argument("--time-limit", type=_time, default=None, metavar="S",
+                       help="seconds per deal, after which its verdict is unknown")
+    batch.add_argument("--max-nodes", type=_count, default=None, metavar="N",
+                       help="states per deal, after which its verdict is unknown")
+    batch.add_argument("--player", choices=("random", "heuristic", "sampling"),
+                       help="let a player who does not see the decks play each deal, "
+                       "instead of solving it")
+    batch.add_argument("--samples", type=_count, default=2, metavar="K",
+                       help="deck orders the sampling player deals per move (default 2)")
+    batch.add_argument("--sample-nodes", type=_count, default=4095, metavar="N",
+                       help="search states per sample (default 4095; checked every 4096)")
+    batch.add_argument("--quiet", action="store_true", help="no progress bar")
+    variants(batch)
+    batch.set_defaults(run=cmd_study)
 
     table = commands.add_parser("rule-table", help="print the inner-pile rule table as JSON")
     table.set_defaults(run=cmd_rule_table)
