@@ -1,4 +1,4 @@
-"""Fingerprint what Hearts and Black Diamond do, to prove a refactor changed nothing.
+"""Fingerprint what each game does, to prove a refactor changed nothing.
 
 Plays seeded games with seeded bots under several option sets and hashes, per category,
 everything a user or a test can observe: the explanation of every candidate move at every
@@ -6,9 +6,10 @@ position, every seat's view (its text and its data), the saved game, the scores 
 ranking, the bots' choices, and the pictures.  Run it before and after a change and compare
 the lines: a category whose hash moved is a behaviour that changed.
 
-    .venv/bin/python benchmarks/fingerprint.py            # one line per category
+    .venv/bin/python benchmarks/fingerprint.py            # one line per game and category
 
-Pictures are a separate category on purpose: a redrawn table changes them by design.
+Each game has its own lines, so a change meant for one game shows that the others kept
+theirs.  Pictures are a separate category on purpose: a redrawn table changes them by design.
 """
 
 from __future__ import annotations
@@ -128,13 +129,39 @@ def black_diamond(fp: Fingerprint) -> None:
                  lambda state, rng=rng: rng.choice(state.legal_moves()))
 
 
+def random_games(name: str, option_sets: list[dict[str, Any]], seeds: range,
+                 limit: int) -> Callable[[Fingerprint], None]:
+    """Seeded random play of game ``name`` under each option set (cut at ``limit`` moves)."""
+    def run(fp: Fingerprint) -> None:
+        game = games.get(name)
+        for seed in seeds:
+            for options in option_sets:
+                rng = random.Random(f"fp:{name}:{seed}")
+                play(fp, game, game.new(seed=seed, **options),
+                     lambda state, rng=rng: rng.choice(state.legal_moves()), limit=limit)
+    return run
+
+
+GAMES: dict[str, Callable[[Fingerprint], None]] = {
+    "hearts": hearts,
+    "black-diamond": black_diamond,
+    "cruce": random_games("cruce", [{}, {"players": 3, "must_head": True},
+                                    {"players": 2, "trump": "declarer-names"}],
+                          range(3), limit=300),
+    "diams": random_games("diams", [{}, {"players": 4, "length": "quick"}], range(3),
+                          limit=400),
+    "diamonds": random_games("diamonds", [{}, {"players": 3, "finite_supply": True}],
+                             range(3), limit=400),
+}
+
+
 def main() -> None:
-    fp = Fingerprint()
-    hearts(fp)
-    black_diamond(fp)
-    for name in CATEGORIES:
-        print(f"{name:9} {fp.hashes[name].hexdigest()[:16]}")
-    sys.stdout.flush()
+    for game, run in GAMES.items():
+        fp = Fingerprint()
+        run(fp)
+        for name in CATEGORIES:
+            print(f"{game:13} {name:9} {fp.hashes[name].hexdigest()[:16]}")
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":
