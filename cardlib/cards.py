@@ -1,9 +1,12 @@
 """Cards, suits, decks and seeded shuffles.
 
-A card is a small immutable value with a canonical two-character code (``QS``, ``TD``,
-``AH``).  Every file format and command line in the project speaks these codes, so parsing
-is forgiving (lower case, ``10`` for ``T``) and writing is strict (always the canonical
-form).  Decks are plain data: a tuple of cards in a fixed, documented order, so that a
+A card is a small immutable value with a canonical code (``QS``, ``TD``, ``AH``).  Every
+file format and command line in the project speaks these codes, so parsing is forgiving
+(lower case, ``10`` for ``T``) and writing is strict (always the canonical form).  The
+Diamonds deck is numbered 1 to 15 with no ace or face cards: its cards are
+:class:`NumberedCard`, written ``1D`` .. ``15D`` and shown ``1♦`` .. ``15♦``.
+
+Decks are plain data: a tuple of cards in a fixed, documented order, so that a
 seeded shuffle of the same deck gives the same deal in a notebook, on the command line and
 in the tests.
 """
@@ -28,6 +31,9 @@ HUNGARIAN_SUIT_NAMES = {"S": "leaves", "H": "hearts", "D": "bells", "C": "acorns
 RANK_CHARS = "A23456789TJQK"
 """Ranks in value order: A=1 ... K=13 (the order French-deck games count in)."""
 
+FACE_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+"""What the corner of a French card shows instead of the number."""
+
 RANK_NAMES = {
     1: "ace", 11: "jack", 12: "queen", 13: "king",
     **{v: str(v) for v in range(2, 11)},
@@ -42,9 +48,12 @@ class BadCard(ValueError):
 class Card:
     """One playing card.
 
-    ``rank`` is the card's face value (A=1 ... K=13, or 1..15 in the Diamonds deck);
-    ``suit`` is one of ``S H D C``.  The ordering (rank, then suit) is only for sorting
-    hands deterministically; each game ranks cards with its own rank order.
+    ``rank`` is the card's face value (A=1 ... K=13); ``suit`` is one of ``S H D C``.  The
+    ordering (rank, then suit) is only for sorting hands deterministically; each game ranks
+    cards with its own rank order.  This class writes ranks the French way (``A``, ``T``,
+    ``J``, ``Q``, ``K``); the numbered Diamonds deck uses :class:`NumberedCard`.  Ranks 14
+    and 15 are allowed (written as numbers) so that a trick kit's rank order may be laid
+    out for any deck, but no French deck holds them.
     """
 
     rank: int
@@ -77,10 +86,14 @@ class Card:
         return SUIT_SYMBOLS[self.suit]
 
     @property
+    def rank_label(self) -> str:
+        """The rank as the card's corner shows it: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        return FACE_LETTERS.get(self.rank, str(self.rank))
+
+    @property
     def label(self) -> str:
         """Short human label with the suit symbol: ``Q♠``, ``10♦``."""
-        rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(self.rank, str(self.rank))
-        return rank + self.symbol
+        return self.rank_label + self.symbol
 
     @property
     def name(self) -> str:
@@ -98,11 +111,72 @@ class Card:
         return card_svg(self)
 
 
-def parse_card(text: str | Card, *, numeric: bool = False) -> Card:
-    """Read a card code such as ``QS``, ``qs``, ``10D``, ``TD`` or ``15D``.
+class NumberedCard(Card):
+    """A card of a numbered deck (Diamonds: 1 to 15 in each suit, no ace, no faces),
+    written and shown as its number: code ``1D`` .. ``15D``, label ``1♦``, name
+    ``1 of diamonds``, and the number on its face in every picture.
 
-    ``numeric=True`` reads ranks as plain numbers (``1D`` is the 1, not the ace), which is
-    how the Diamonds deck is written.  A bad code raises :class:`BadCard` naming it.
+    Why a subclass and not a field on :class:`Card`: the French games' cards stay exactly
+    what they were (same class, fields, pickles and pictures), and the deck data alone
+    decides how a card is written (:func:`diamonds_deck` builds these, so every card the
+    Diamonds engine hands out is one).  A card is still its rank and suit: it compares,
+    hashes and sorts with any :class:`Card` by those two, so bit layouts and the trick
+    kit's rank tables find it whichever class asks.  (Python tries a subclass's
+    comparison first, so ``Card(11, "D") == NumberedCard(11, "D")`` either way round.)
+    """
+
+    __slots__ = ()
+
+    @property
+    def code(self) -> str:
+        """The number and the suit: ``1D``, ``10D``, ``15C``."""
+        return f"{self.rank}{self.suit}"
+
+    @property
+    def rank_label(self) -> str:
+        return str(self.rank)
+
+    @property
+    def name(self) -> str:
+        return f"{self.rank} of {SUIT_NAMES[self.suit]}"
+
+    def __repr__(self) -> str:
+        return f"NumberedCard({self.code!r})"
+
+    def _same(self, other: object) -> tuple[int, str] | None:
+        return (other.rank, other.suit) if isinstance(other, Card) else None
+
+    def __eq__(self, other: object) -> bool:
+        theirs = self._same(other)
+        return NotImplemented if theirs is None else (self.rank, self.suit) == theirs
+
+    def __hash__(self) -> int:
+        return hash((self.rank, self.suit))  # as Card's, so either finds the other in a dict
+
+    def __lt__(self, other: object) -> bool:
+        theirs = self._same(other)
+        return NotImplemented if theirs is None else (self.rank, self.suit) < theirs
+
+    def __le__(self, other: object) -> bool:
+        theirs = self._same(other)
+        return NotImplemented if theirs is None else (self.rank, self.suit) <= theirs
+
+    def __gt__(self, other: object) -> bool:
+        theirs = self._same(other)
+        return NotImplemented if theirs is None else (self.rank, self.suit) > theirs
+
+    def __ge__(self, other: object) -> bool:
+        theirs = self._same(other)
+        return NotImplemented if theirs is None else (self.rank, self.suit) >= theirs
+
+
+def parse_card(text: str | Card, *, numeric: bool = False) -> Card:
+    """Read a card code such as ``QS``, ``qs``, ``10D``, ``TD`` or ``AH``.
+
+    ``numeric=True`` reads the numbered Diamonds deck instead: ``1D`` .. ``15D`` give a
+    :class:`NumberedCard` (``1D`` is the 1, not an ace), and a letter rank (A, T, J, Q, K)
+    is refused, naming the number it would stand for.  A bad code raises :class:`BadCard`
+    naming it.  A :class:`Card` is returned as it is.
     """
     if isinstance(text, Card):
         return text
@@ -110,21 +184,38 @@ def parse_card(text: str | Card, *, numeric: bool = False) -> Card:
         raise BadCard(f"card code must be text, got {text!r}")
     raw = text.strip().upper()
     if len(raw) < 2:
-        raise BadCard(f"bad card code {text!r}: expected rank then suit, like 'QS' or '10D'")
+        example = "'7D' or '15D'" if numeric else "'QS' or '10D'"
+        raise BadCard(f"bad card code {text!r}: expected rank then suit, like {example}")
     rank_part, suit = raw[:-1], raw[-1]
     if suit not in SUITS:
         raise BadCard(f"bad card code {text!r}: unknown suit {suit!r} (use S, H, D or C)")
+    if numeric:
+        return NumberedCard(_number(text, rank_part, suit), suit)
     if rank_part.isdigit():
         rank = int(rank_part)
-        if not numeric and not 2 <= rank <= 10:
+        if not 2 <= rank <= 10:
             raise BadCard(f"bad card code {text!r}: rank {rank_part!r} is not a card rank")
-        if numeric and not 1 <= rank <= 15:
-            raise BadCard(f"bad card code {text!r}: rank {rank} is outside 1..15")
-    elif len(rank_part) == 1 and rank_part in RANK_CHARS and not numeric:
+    elif len(rank_part) == 1 and rank_part in RANK_CHARS:
         rank = RANK_CHARS.index(rank_part) + 1
     else:
         raise BadCard(f"bad card code {text!r}: unknown rank {rank_part!r}")
     return Card(rank, suit)
+
+
+def _number(text: str, rank_part: str, suit: str) -> int:
+    """The rank of a numbered-deck code, 1 to 15; anything else raises ``BadCard``."""
+    if rank_part.isdigit():
+        rank = int(rank_part)
+        if 1 <= rank <= 15:
+            return rank
+        raise BadCard(f"bad card code {text!r}: rank {rank} is outside the numbered deck's "
+                      "1 to 15")
+    if len(rank_part) == 1 and rank_part in RANK_CHARS:
+        number = RANK_CHARS.index(rank_part) + 1
+        raise BadCard(f"bad card code {text!r}: the numbered deck (1 to 15) has no "
+                      f"{rank_part!r}; for the {number} write '{number}{suit}'")
+    raise BadCard(f"bad card code {text!r}: unknown rank {rank_part!r} (the numbered deck "
+                  "runs from 1 to 15)")
 
 
 def parse_cards(text: str | Iterable[str | Card], *, numeric: bool = False) -> tuple[Card, ...]:
@@ -155,9 +246,10 @@ def hungarian_deck() -> tuple[Card, ...]:
     return tuple(Card(rank, suit) for suit in SUITS for rank in (9, 10, 11, 12, 13, 1))
 
 
-def diamonds_deck() -> tuple[Card, ...]:
-    """The Diamonds game's 60 cards: four suits of 1..15 (codes ``1D`` .. ``15D``)."""
-    return tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 16))
+def diamonds_deck() -> tuple[NumberedCard, ...]:
+    """The Diamonds game's 60 cards: four suits of 1..15, numbered cards (``1D`` .. ``15D``,
+    shown ``1♦`` .. ``15♦``)."""
+    return tuple(NumberedCard(rank, suit) for suit in SUITS for rank in range(1, 16))
 
 
 DECKS = {

@@ -51,13 +51,6 @@ PILE_TINTS = ("#e8f0fe", "#fff4e0", "#f3e8fd")
 TEAM_COLOURS = ("#ff8a65", "#ce93d8", "#80deea", "#c5e1a5", "#fff59d", "#f48fb1")
 """One colour per team (up to six teams, one per seat), light enough to read dark text on."""
 
-_RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-def rank_label(card: Card) -> str:
-    return _RANK_LABEL.get(card.rank, str(card.rank))
-
-
 def svg_text(x: float, y: float, words: str, size: float = 15, *, bold: bool = False,
              anchor: str = "start", fill: str = INK) -> str:
     """A line of text at baseline ``y`` in the house font; ``words`` are escaped here."""
@@ -77,7 +70,7 @@ def card_group(card: Card, x: float, y: float, w: float, dim: bool, mark: str | 
     stroke = GOLD if mark else CARD_EDGE
     stroke_w = w * 0.06 if mark else 1.2
     marked = ' data-marked="true"' if mark else ""
-    label = rank_label(card)
+    label = card.rank_label  # as the card's deck writes it: Q, or 12 in the numbered deck
     return (
         f'<g class="cardlib-face" data-card="{card.code}"{marked} '
         f'transform="translate({x:.1f},{y:.1f})"{opacity}>'

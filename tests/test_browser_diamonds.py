@@ -53,14 +53,20 @@ def test_try_a_card_and_take_an_action_in_the_page(open_notebook):
     page = open_notebook(NOTEBOOK, wait_for=".diamonds-scene-follow-suit .diamonds-try-card")
     widget = page.locator(".diamonds-scene-follow-suit")
     verdict = widget.locator(".diamonds-try-verdict")
-    # Cat led the 10♥: Ann holds the 3♥ and the 12♥ (its code is QH), so the 7♠ is refused.
+    # Cat led the 10♥: Ann holds the 3♥ and the 12♥, so the 7♠ is refused.
     widget.locator("button.diamonds-card-7S").click()
     expect(verdict.locator("[data-diamonds-card='7S'][data-diamonds-legal='false']")) \
         .to_have_count(1)
     expect(verdict).to_contain_text("diamonds.follow-suit")
-    widget.locator("button.diamonds-card-QH").click()
-    expect(verdict.locator("[data-diamonds-card='QH'][data-diamonds-legal='true']")) \
+    twelve = widget.locator("button.diamonds-card-12H")
+    expect(twelve).to_have_text("12♥")                 # the deck is numbered: no Q♥
+    twelve.click()
+    expect(verdict.locator("[data-diamonds-card='12H'][data-diamonds-legal='true']")) \
         .to_have_count(1)
+    expect(verdict).to_contain_text("12♥: ✔ yes")
+    # The card faces on the table are numbered too.
+    face = widget.locator(".diamonds-try-board g.cardlib-face[data-card='12H'] text").first
+    expect(face).to_have_text("12")
     # The ♦ action puts 1 point from the supply into Ann's vault.
     demo = page.locator(".diamonds-action").first
     demo.locator("button.diamonds-action-D").click()

@@ -7,14 +7,17 @@ are short (``pass_cards=False`` scenes) so that each trick can be followed.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
 
-from cardlib import games
+from cardlib import display, games
+from cardlib.cards import diamonds_deck
 from cardlib.diamonds import Announce, Pass, Play, Rob
 from cardlib.diamonds.deck import HAND_SIZE, ROUNDS
-from cardlib.protocol import IllegalMove
+from cardlib.protocol import BadMoveText, IllegalMove, LoadError
 
 GAME = games.get("diamonds")
 ANN, BEN, CAT, DAN = range(4)
@@ -304,6 +307,99 @@ def test_a_scripted_game_saves_and_loads():
     loaded = GAME.load(GAME.save(state))
     assert loaded.history == state.history and crystals(loaded) == crystals(state)
     assert loaded.phase == "rob"
+
+
+# --- the cards are numbers, wherever a player reads or types one ------------------------------
+
+FRENCH = re.compile(r"(?<![\w])[AJQK][♠♥♦♣]|\b[ATJQK][SHDC]\b")
+"""A card written the French way (``Q♠``, ``A♦``, ``JD``, ``TD``): never in Diamonds."""
+
+
+@pytest.mark.parametrize("card", diamonds_deck(), ids=str)
+def test_every_card_move_is_written_and_labelled_as_its_number(card):
+    number, suit = str(card.rank), card.suit
+    play, pass_ = Play(card), Pass(card)
+    assert (str(play), GAME.move_label(play)) == (number + suit, number + card.symbol)
+    assert (str(pass_), GAME.move_label(pass_)) == (
+        f"pass {number}{suit}", f"pass {number}{card.symbol}")
+    assert GAME.parse_move(str(play)) is play and GAME.parse_move(str(pass_)) is pass_
+    assert GAME.parse_move(f"play {number}{suit.lower()}") is play
+
+
+@pytest.mark.parametrize("text, named", [
+    ("AD", "'1D'"), ("JD", "'11D'"), ("qh", "'12H'"), ("pass KS", "'13S'"), ("TC", "'10C'"),
+    ("16D", "outside"), ("0D", "outside"), ("XD", "unknown rank 'X'"),
+])
+def test_a_card_written_with_a_letter_or_out_of_range_is_refused_by_name(text, named):
+    with pytest.raises(BadMoveText) as err:
+        GAME.parse_move(text)
+    assert repr(text) in str(err.value) and named in str(err.value)
+
+
+def numbered_hands():
+    # Cat deals, so Ann leads: the 1, the 11, 12 and 13 (once A, J, Q, K) in every hand.
+    return GAME.from_hands(["1D 11H 13S", "12D 13H 1S", "13D 1H 12S"], dealer=CAT,
+                           pass_cards=False)
+
+
+def test_explanations_views_and_the_state_write_numbers():
+    state = numbered_hands()
+    texts = [state.explain(card).text for card in ("1D", "11H", "12D")]
+    assert "Ann leads 1♦" in texts[0] and "Ann leads 11♥" in texts[1]
+    assert "12♦ is not in Ann's hand" in texts[2]
+    state = state.apply("1D")
+    texts.append(state.explain("12D").text)
+    assert "12♦ follows suit" in texts[-1]
+    views = [str(state.view(seat)) for seat in range(3)]
+    assert "hand:  12♦ 13♥ 1♠" in views[BEN] and "table: 1♦" in views[BEN]
+    passing = GAME.new(seed=1).apply("announce 1")
+    card = next(c for c in passing.hand_cards(passing.to_move) if c.rank in (1, 10, 11, 12, 13))
+    texts.append(passing.explain(Play(card)).text)
+    assert f"write 'pass {card.rank}{card.suit}'" in texts[-1]
+    assert not [text for text in [*texts, *views, str(state)] if FRENCH.search(text)]
+
+
+def test_the_table_picture_draws_every_card_as_its_number():
+    state = numbered_hands().apply("1D")
+    html = display.html(state) + display.html(state.view(BEN))
+    faces = re.findall(r'<g class="cardlib-face" data-card="(\d+)([SHDC])"[^>]*>'
+                       r'<title>(\d+) of \w+ \(\d+[SHDC]\)</title>(.*?)</g>', html)
+    assert {rank + suit for rank, suit, _, _ in faces} == {
+        "1D", "11H", "13S", "12D", "13H", "1S", "13D", "1H", "12S"}
+    for rank, _suit, named, body in faces:
+        corners = re.findall(r'font-weight="bold"[^>]*>([^<]*)</text>', body)
+        assert named == rank and corners == [rank, rank]
+    assert 'data-card="' in html and not re.search(r'data-card="[ATJQK]', html)
+
+
+def test_a_saved_game_writes_numbers_and_loads_back():
+    rng = random.Random(4)
+    state = GAME.new(seed=4, players=3)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    saved = GAME.save(state)
+    cards = [m.removeprefix("pass ") for m in saved["moves"]
+             if not m.startswith(("announce", "rob"))]
+    assert cards and all(re.fullmatch(r"(1[0-5]|[1-9])[SHDC]", c) for c in cards)
+    assert {"1", "11", "12", "13"} <= {c[:-1] for c in cards}
+    assert GAME.load(json.dumps(saved)).history == state.history
+    scripted = GAME.save(numbered_hands().apply("1D"))
+    assert scripted["start"]["hands"] == [["1D", "11H", "13S"], ["12D", "13H", "1S"],
+                                          ["13D", "1H", "12S"]]
+    assert GAME.load(scripted).history == (Play("1D"),)
+
+
+def test_a_save_writing_cards_with_letters_is_refused_naming_the_card():
+    """Saves written before the deck was numbered (``JD`` for the 11) are not read: no
+    such save was ever shipped, and a letter is not how the Diamonds deck is written."""
+    saved = GAME.save(numbered_hands().apply("1D"))
+    saved["moves"] = ["AD"]
+    with pytest.raises(LoadError, match=r"moves\[0\].*'AD'.*write '1D'"):
+        GAME.load(saved)
+    saved = GAME.save(numbered_hands())
+    saved["start"]["hands"][1] = ["QD", "KH", "AS"]
+    with pytest.raises(LoadError, match=r"start.*'QD'.*write '12D'"):
+        GAME.load(saved)
 
 
 # --- conservation ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardlib.cards import Card, deal, diamonds_deck, shuffled
-from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS, card_label, read_card
+from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS, read_card
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def checked_hands(hands: Sequence[Iterable[Card | str] | str]) -> tuple[int, ...
                              f"{HAND_SIZE}")
         for card in cards:
             if card in seen:
-                raise ValueError(f"{card_label(card)} is dealt twice ({seen[card]} and "
+                raise ValueError(f"{card.label} is dealt twice ({seen[card]} and "
                                  f"{SEATS[seat]})")
             seen[card] = SEATS[seat]
         masks.append(LAYOUT.mask(cards))

@@ -11,7 +11,7 @@ cards are passed and the deal moves on.
 
 from __future__ import annotations
 
-from cardlib.cards import BadCard, Card, diamonds_deck, parse_card
+from cardlib.cards import Card, diamonds_deck, parse_card
 from cardlib.tricks import CardBits, TrickRules
 
 SUITS = "DHSC"
@@ -34,34 +34,24 @@ cards_of = LAYOUT.cards
 
 
 def read_card(text: str | Card) -> Card:
-    """A card of the Diamonds deck from its text: ``11D`` or ``15C`` as players number
-    them, or ``JD`` and ``AD`` as ``Card.code`` writes the 11 and the 1 (the kit writes
-    every card move as its ``Card.code``).  A bad text raises ``BadCard`` naming it."""
-    if isinstance(text, Card):
-        return text
-    try:
-        return parse_card(text, numeric=True)
-    except BadCard as numbered:
-        try:
-            card = parse_card(text)
-        except BadCard:
-            raise numbered from None
+    """A card of the Diamonds deck from its text, as players number it: ``1D`` .. ``15D``
+    (any case).  A letter rank (``AD``, ``JD``: the French deck's way) or a number outside
+    1..15 raises ``BadCard`` naming the text.  A ``Card`` is taken by its rank and suit."""
+    if isinstance(text, Card):  # any card of rank 1..15: the deck's own, numbered
+        card = LAYOUT.card_at[LAYOUT.bit(text)]
+        assert card is not None
         return card
+    return parse_card(text, numeric=True)
 
 
 def codes_of(bits: int) -> tuple[str, ...]:
-    """The ``Card.code`` of each card of a bit set (how saved games write them)."""
+    """The codes of the cards of a bit set, ``1D`` .. ``15D`` (how saved games write them)."""
     return tuple(card.code for card in cards_of(bits))
 
 
 def labels_of(bits: int) -> str:
     """The cards of a bit set as players read them, space-separated: ``1♦ 11♦ 15♣``."""
-    return " ".join(card_label(card) for card in cards_of(bits))
-
-
-def card_label(card: Card) -> str:
-    """``11♦``: the Diamonds deck is numbered, so no ace, jack, queen or king."""
-    return f"{card.rank}{card.symbol}"
+    return " ".join(card.label for card in cards_of(bits))
 
 
 def left_of(seat: int, players: int) -> int:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS
 from cardlib.diamonds.crystals import EFFECT_WORDS, NOTHING_WORDS, SuitAction, perform
-from cardlib.diamonds.deck import LAYOUT, SEATS, card_label
+from cardlib.diamonds.deck import LAYOUT, SEATS
 from cardlib.diamonds.moves import Announce, DiamondsMove, Pass, Play, Rob
 from cardlib.protocol import BadMoveText, Explanation
 from cardlib.tricks import winning_bit_index
@@ -80,11 +80,11 @@ def _pass(state: DiamondsState, move: DiamondsMove, name: str) -> Explanation:
                            f"{still} to pass to the left (write 'pass {move}')")
     if not state.hands[seat] >> move.bit & 1:
         return Explanation(False, "diamonds.turn",
-                           f"{card_label(move.card)} is not in {name}'s hand, and it is {name}'s "
+                           f"{move.card.label} is not in {name}'s hand, and it is {name}'s "
                            "turn to pass")
     to = SEATS[(seat + 1) % state.players]
     return Explanation(True, "diamonds.pass.cards",
-                       f"{name} passes {card_label(move.card)} to {to}, on the left "
+                       f"{name} passes {move.card.label} to {to}, on the left "
                        f"({still - 1} more to pass)")
 
 
@@ -112,10 +112,10 @@ def _rob(state: DiamondsState, move: DiamondsMove, name: str) -> Explanation:
 
 def _play(state: DiamondsState, move: DiamondsMove, name: str) -> Explanation:
     assert isinstance(move, Play) and state.turn is not None
-    label = card_label(move.card)
+    label = move.card.label
     if not state.hands[state.turn] >> move.bit & 1:
         return Explanation(False, "diamonds.turn",
-                           f"{card_label(move.card)} is not in {name}'s hand, and it is {name}'s "
+                           f"{move.card.label} is not in {name}'s hand, and it is {name}'s "
                            "turn to play")
     allowed, rule = state._allowed
     if not allowed >> move.bit & 1:

@@ -3,12 +3,12 @@
 * ``Announce(n)``: the dealer announces how many cards everyone passes (``announce 2``);
   counts 0 to 10 exist as moves so that ``explain`` can say why 0 or 4 is refused.
 * ``Pass(card)``: pass a card to the left (``pass 7D``), one card a move.
-* ``Play(card)``: play a card to the trick, written as its code alone (``7D``, ``JC``).
+* ``Play(card)``: play a card to the trick, written as its code alone (``7D``, ``11C``).
 * ``Rob(seat)``: the ♣ action's victim, chosen by the seat taking it (``rob Cat``).
 
-Cards are read as players number them (``1D`` .. ``15D``: the 1 is the lowest card, not
-an ace) and written as ``Card.code`` writes them (``AD``, ``TD``, ``JD``, ``14D``), the
-form every trick-game widget of the kit reads; labels for people are ``1♦`` .. ``15♦``.
+Cards are the numbered cards of the Diamonds deck, read and written as players number
+them (``1D`` .. ``15D``: the 1 is the lowest card, not an ace); labels for people are
+``1♦`` .. ``15♦``.  A letter rank (``AD``, ``JD``) is refused, naming the number meant.
 
 Every move is built once, when the module loads (interned with the trick kit), so it
 hashes and compares like an int: bots compare moves on every card of every playout.
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardlib.cards import BadCard, Card
-from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS, card_label, read_card
+from cardlib.cards import BadCard
+from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS
 from cardlib.protocol import BadMoveText
 from cardlib.tricks import CardMove, InternedMove, ItemsOf
 
@@ -56,17 +56,7 @@ class Announce(DiamondsMove):
         return f"Announce({self.count})"
 
 
-class DiamondsCardMove(CardMove):
-    """A move naming a card: read from ``11D`` as players number the cards or from
-    ``JD`` (its ``Card.code``), and written as its ``Card.code`` as the kit expects."""
-
-    __slots__ = ()
-
-    def __new__(cls, card: Card | str) -> Any:
-        return super().__new__(cls, read_card(card))
-
-
-class Pass(DiamondsCardMove, DiamondsMove):
+class Pass(CardMove, DiamondsMove):
     """Pass ``card`` to the left.  Written ``pass 7D``."""
 
     __slots__ = ()
@@ -75,7 +65,7 @@ class Pass(DiamondsCardMove, DiamondsMove):
         return f"pass {self.card.code}"
 
 
-class Play(DiamondsCardMove, DiamondsMove):
+class Play(CardMove, DiamondsMove):
     """Play ``card`` to the trick.  Written as the card code alone: ``7D``."""
 
     __slots__ = ()
@@ -113,8 +103,8 @@ class Rob(DiamondsMove):
 
 
 Announce._by_count = tuple(Announce._make(k, count=k) for k in range(HAND_SIZE + 1))
-PASSES: tuple[Pass, ...] = Pass.intern(LAYOUT, first_key=16, deck=DECK_NAME)
-PLAYS: tuple[Play, ...] = Play.intern(LAYOUT, first_key=80, deck=DECK_NAME)
+PASSES: tuple[Pass, ...] = Pass.intern(LAYOUT, first_key=16, deck=DECK_NAME, numeric=True)
+PLAYS: tuple[Play, ...] = Play.intern(LAYOUT, first_key=80, deck=DECK_NAME, numeric=True)
 Rob._by_seat = tuple(Rob._make(144 + seat, seat=seat) for seat in range(len(SEATS)))
 ROBS = Rob._by_seat
 
@@ -155,9 +145,9 @@ def parse_move(text: str | DiamondsMove) -> DiamondsMove:
 def move_label(move: DiamondsMove) -> str:
     """A short label for a move button: ``7♦``, ``pass 7♦``, ``pass 2 cards``, ``rob Cat``."""
     if isinstance(move, Play):
-        return card_label(move.card)
+        return move.card.label
     if isinstance(move, Pass):
-        return f"pass {card_label(move.card)}"
+        return f"pass {move.card.label}"
     if isinstance(move, Announce):
         return f"pass {move.count} card{'s' if move.count != 1 else ''}"
     return str(move)

@@ -28,7 +28,6 @@ from cardlib.diamonds.deck import (
     ROUNDS,
     SEATS,
     TRICKS,
-    card_label,
     labels_of,
     left_of,
 )
@@ -326,7 +325,7 @@ class DiamondsState(TrickState):
             lines.append(f"  {SEATS[seat]:<4} vault {crystals.vault[seat]:>2} showroom "
                          f"{crystals.showroom[seat]:>2} | {cards}")
         if self.trick:
-            lines.append(f"  table: {' '.join(card_label(c) for c in self.current_trick.cards)} "
+            lines.append(f"  table: {' '.join(c.label for c in self.current_trick.cards)} "
                          f"(led by {SEATS[self.leader]})")
         for action in self.pending[:1]:
             lines.append(f"  waiting: {SEATS[action.seat]} chooses whom to rob "

@@ -25,7 +25,7 @@ For tests, each widget's state is plain Python, and every control carries a
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -44,13 +44,11 @@ from cardlib.diamonds.deck import (
     SEATS,
     SUITS,
     TRICKS,
-    card_label,
     cards_of,
     codes_of,
     read_card,
 )
 from cardlib.diamonds.round_end import RoundEnd, round_end
-from cardlib.protocol import GameState
 from cardlib.render.diamonds import (
     actions_html,
     crystals_svg,
@@ -130,12 +128,6 @@ class TryCard(try_card.TryCard):
     def __init__(self, scene: str | Scene | DiamondsState, *,
                  options: Mapping[str, Any] | None = None, scale: float = STEP_SCALE):
         super().__init__(DIAMONDS, scene, options=options, scale=scale)
-        numbered(self.buttons.values())
-
-    def reveal(self) -> None:
-        super().reveal()
-        cards = ", ".join(card_label(card) for card in self.legal_cards)
-        self.say(f"You may play: <b>{escape(cards)}</b> (green).")
 
 
 class PlayOut(play_out.PlayOut):
@@ -147,26 +139,12 @@ class PlayOut(play_out.PlayOut):
                  options: Mapping[str, Any] | None = None, scale: float = STEP_SCALE):
         super().__init__(DIAMONDS, scene, bots=bots, options=options, scale=scale)
 
-    def _hand_buttons(self, state: GameState) -> tuple[widgets.Button, ...]:
-        return numbered(super()._hand_buttons(state))
-
     def _result_html(self) -> str:
         """The scores, the crystals, and what the round's end gave out (majorities, the
         no-trick bonus)."""
         state = self.state
         return (super()._result_html() + rounds_html(state.results[-1:], state.names)
                 + crystals_svg(state.crystals, state.names, title="the crystals"))
-
-
-def numbered(buttons: Iterable[widgets.Button]) -> tuple[widgets.Button, ...]:
-    """The kit's card buttons, labelled as the Diamonds deck numbers its cards (``11♦``,
-    not the ``J♦`` of ``Card.label``)."""
-    buttons = tuple(buttons)
-    for button in buttons:
-        code = getattr(button, "card_code", None)
-        if code is not None:
-            button.description = card_label(read_card(code))
-    return buttons
 
 
 def players_picker(players: int, css: str) -> widgets.ToggleButtons:
@@ -177,13 +155,13 @@ def players_picker(players: int, css: str) -> widgets.ToggleButtons:
 
 
 def _card_options() -> list[tuple[str, Card]]:
-    return [(card_label(card), card) for card in sorted(cards_of(LAYOUT.full), key=hand_key)]
+    return [(card.label, card) for card in sorted(cards_of(LAYOUT.full), key=hand_key)]
 
 
 def _cards_html(cards: Sequence[Card]) -> str:
     """Cards as coloured labels (``11♦``): the deck is numbered 1 to 15."""
     return " ".join(f"<b style='color:{RED if card.is_red else BLACK}'>"
-                    f"{escape(card_label(card))}</b>" for card in cards)
+                    f"{escape(card.label)}</b>" for card in cards)
 
 
 # --- 1. The deck: which card takes the trick ---------------------------------------------------
@@ -211,9 +189,9 @@ class CardOrder(TeachingWidget):
 
     def choose(self, led: Card | str, other: Card | str) -> Card:
         """Set both cards, as the menus would; returns the card that takes the trick."""
-        led_card, other_card = GAME.parse_move(str(led)).card, GAME.parse_move(str(other)).card
+        led_card, other_card = read_card(led), read_card(other)
         if led_card == other_card:
-            raise ValueError(f"{card_label(led_card)} is one card: choose two")
+            raise ValueError(f"{led_card.label} is one card: choose two")
         with self.quietly():
             self.led_box.value, self.other_box.value = led_card, other_card
         return self._judge()
@@ -326,8 +304,7 @@ class PassDemo(TeachingWidget):
                        for move in self.start.candidate_moves()}
         self.toggles: dict[str, widgets.ToggleButton] = {}
         for card in sorted(self.start.hand_cards(ANN), key=hand_key):
-            toggle, = numbered([card_button(card, "diamonds", "diamonds-pass-card",
-                                            toggle=True)])
+            toggle = card_button(card, "diamonds", "diamonds-pass-card", toggle=True)
             self.on_change(toggle, functools.partial(self._on_toggle, card))
             self.toggles[card.code] = toggle
         self.pass_button = self.button("Pass these cards", self.pass_cards,
@@ -359,7 +336,7 @@ class PassDemo(TeachingWidget):
 
     def choose(self, *cards: Card | str) -> None:
         """Choose the cards to pass, as the toggles would."""
-        chosen = tuple(GAME.parse_move(str(c)).card for c in cards)
+        chosen = tuple(read_card(c) for c in cards)
         with self.quietly():
             for code, toggle in self.toggles.items():
                 toggle.value = any(card.code == code for card in chosen)
