@@ -8,12 +8,16 @@ scenes in ``cardlib/widgets/diamonds.py`` (whose comments list them card by card
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from cardlib.cards import Card
 from cardlib.diamonds import Announce, Rob
 from cardlib.diamonds.bots import MonteCarloBot, RuleOfThumbBot
 from cardlib.diamonds.deck import read_card
 from cardlib.widgets.diamonds import (
+    GAME,
     SCENES,
     ActionDemo,
     CardOrder,
@@ -108,6 +112,53 @@ def test_card_buttons_are_numbered_as_the_deck_is():
     assert "3♥, 12♥" in widget.message.value
     demo = PlayOut("no-trick")
     assert [b.description for b in demo.hand_box.children] == ["12♦", "9♠", "5♥", "2♣"]
+
+
+NUMBERED = re.compile(r"(1[0-5]|[1-9])[♠♥♦♣]")
+"""A card as a Diamonds player reads it: ``1♦`` .. ``15♣``."""
+
+
+def test_card_controls_carry_numbered_codes_and_a_card_is_tried_by_its_number():
+    widget = TryCard("follow-suit")          # Ann holds 3♥ 12♥ 7♠ 14♦ 11♦
+    assert list(widget.buttons) == ["11D", "14D", "7S", "3H", "12H"]
+    assert "diamonds-card-12H" in widget.buttons["12H"]._dom_classes
+    for tried in ("12h", Card(12, "H"), read_card("12H")):  # the text, any Card of it
+        why = widget.try_card(tried)
+        assert why.legal and widget.card.code == "12H" and widget.card.label == "12♥"
+        assert "data-diamonds-card='12H'" in widget.verdict_box.value
+        assert "<b>12♥: ✔ yes</b>" in widget.verdict_box.value
+    assert "13♦ is not in Ann's hand" in widget.try_card("13D").text   # a card she lacks
+    with pytest.raises(ValueError, match="'QH'.*write '12H'"):
+        widget.try_card("QH")
+    board = widget.board.value
+    assert re.findall(r'data-card="([^"]+)"', board) and not re.search(
+        r'data-card="[ATJQK]|>[AJQK]</text>', board)
+
+
+def test_every_widget_shows_the_cards_as_numbers():
+    labels = [label for label, _ in CardOrder().led_box.options]
+    assert len(labels) == 60 and all(NUMBERED.fullmatch(label) for label in labels)
+    order = CardOrder(led=Card(11, "D"), other="12d")        # a Card, or its number
+    assert order.winner.code == "12D" and "12♦</b> takes the trick" in order.result.value
+    assert "data-diamonds-winner='12D'" in order.result.value
+    demo = PassDemo(seed=2)
+    toggles = [t.description for t in demo.toggles.values()]
+    assert len(toggles) == 10 and all(NUMBERED.fullmatch(t) for t in toggles)
+    assert all(re.fullmatch(r"\d+[SHDC]", code) for code in demo.toggles)
+    steps = TrickActions()
+    steps.next()
+    steps.next()                                             # Ann throws the 11♦
+    assert "<b>Ann: 11♦</b>" in steps.picture.value
+    table = GameChooser(players=4).table
+    cards = [b.description for b in table.moves.children
+             if b.description.startswith("pass ")]
+    assert cards and all(NUMBERED.fullmatch(c.removeprefix("pass ")) for c in cards)
+
+
+def test_a_scene_scripts_its_plays_in_numbered_codes():
+    state = SCENES["moments"].state()                        # "... 7S 11S 4S 15S"
+    assert [c.code for c in state.tricks[-1].cards] == ["7S", "11S", "4S", "15S"]
+    assert GAME.save(state)["moves"][-4:] == ["7S", "11S", "4S", "15S"]
 
 
 def test_try_a_card_when_void_shows_the_action_each_card_earns():

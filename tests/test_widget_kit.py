@@ -15,6 +15,7 @@ import ipywidgets as widgets
 import pytest
 from toygame import TRICKS, Toy, ToyState
 
+from cardlib import cruce, diamonds, hearts
 from cardlib.bots import FirstMoveBot, RandomBot
 from cardlib.cards import BadCard, Card, parse_cards
 from cardlib.tricks import Trick
@@ -185,10 +186,15 @@ def test_scene_arguments_are_checked():
         Scene(Toy(), "x", "x", HANDS)
 
 
-def test_card_of_reads_card_moves_only():
-    assert card_of(Card(12, "S")) == Card(12, "S")
-    assert card_of("15D") == Card(15, "D")                 # the numeric Diamonds deck
-    assert card_of("pass QS") is None and card_of("5S>C") is None
+def test_card_of_reads_the_card_a_move_plays_and_never_its_text():
+    assert card_of(Card(12, "S")) == Card(12, "S")         # the toy game's moves are cards
+    assert card_of(hearts.Play("QS")).code == "QS"
+    played = card_of(diamonds.Play("15D"))                  # the numbered Diamonds deck
+    assert played is not None and (played.code, played.label) == ("15D", "15♦")
+    assert card_of(diamonds.Play("12D")).code == "12D"    # its Card.code once read "QD"
+    assert card_of(hearts.Pass("QS")) is None and card_of(diamonds.Pass("1D")) is None
+    assert card_of(cruce.Announce("KS")) is None          # names a card, plays more
+    assert card_of("QS") is None and card_of("15D") is None   # text is not a move
 
 
 # --- try a card --------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from cardlib.widgets.tricks import (
     card_button,
     card_of,
     hand_ended,
+    playing,
     trick_ended,
 )
 
@@ -99,7 +100,7 @@ class PlayOut(TeachingWidget):
         the learner's next turn.  A move the rules refuse is explained in the message line
         and changes nothing."""
         if isinstance(move, Card):
-            move = move.code
+            move = playing(move, self.state.candidate_moves(), self.game)
         if isinstance(move, str):
             move = self.game.parse_move(move)
         if self._over():

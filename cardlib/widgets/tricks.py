@@ -16,8 +16,11 @@ words, never their own:
 What the steps ask of a trick game, beyond the protocol (Hearts has all three):
 
 * ``game.from_hands(hands, **kwargs)``, the hands given seat 0 first;
-* a move that plays a card is written as the card's code (``str(move) == card.code``),
-  so its button can look like the card, and the code parses back with ``parse_move``;
+* a move that plays a card carries it as ``move.card`` (the kit's ``CardMove``; or the
+  move is the card itself) and is written as the card's code alone (``str(move) ==
+  move.card.code``), so its button can look like the card; a move that names a card but
+  does something else (a pass, an announcement) is written otherwise.  Nothing here reads
+  a card back from move text, so any deck's codes work (``QS``, the numbered ``15D``);
 * ``state.current_trick`` (a :class:`cardlib.tricks.Trick`: the cards on the table and
   who led) and ``state.tricks`` (the tricks finished in this hand): when their count
   grows a trick was taken, by the next trick's leader; when it drops a new hand began.
@@ -37,9 +40,10 @@ import ipywidgets as widgets
 
 from cardlib import display
 from cardlib.bots import Bot
-from cardlib.cards import BadCard, Card, parse_card
+from cardlib.cards import Card
 from cardlib.protocol import Game, GameState
 from cardlib.svg import BLACK, RED
+from cardlib.tricks import CardMove
 from cardlib.widgets.base import add_classes
 
 SHRINK = {"width": "auto", "align_self": "flex-start"}
@@ -174,17 +178,34 @@ class TrickTeaching:
 # --- reading a trick game ------------------------------------------------------------------
 
 def card_of(move: Any) -> Card | None:
-    """The card ``move`` plays, when it is written as the card's code; None for any other
-    move (a pass, a bid, a choice)."""
-    text = str(move)
-    for numeric in (False, True):      # 15D exists only in the numeric Diamonds deck
-        try:
-            card = parse_card(text, numeric=numeric)
-        except BadCard:
-            continue
-        if card.code == text:
-            return card
+    """The card ``move`` plays (its ``card``, or the move itself in a game whose moves are
+    cards), when the move is the play of that card; None for any other move (a bid, a
+    choice, or a pass that names a card but is written ``pass 7D``: a play is written as
+    its card's code alone)."""
+    if isinstance(move, Card):
+        return move
+    card = getattr(move, "card", None)
+    if isinstance(card, Card) and str(move) == card.code:
+        return card
     return None
+
+
+def playing(card: Card | str, moves: Sequence[Any], game: Game) -> Any:
+    """The move that plays ``card`` (a Card, or its code as the game writes it: ``QS``,
+    ``12H`` in Diamonds).  ``moves`` are the candidate moves: the game's kind of card move
+    among them reads the card (a bad code raises ``BadCard`` naming it), and a card not in
+    the hand gets its move too, for the rules to refuse.  A game whose moves are no
+    ``CardMove`` reads the card's code with ``parse_move``."""
+    kind = next((type(m) for m in moves if isinstance(m, CardMove) and card_of(m)), None)
+    if kind is not None:
+        return kind(card)            # interned: the very move of ``moves`` when it is there
+    if isinstance(card, Card):
+        found = [move for move in moves if card_of(move) == card]
+        return found[0] if found else game.parse_move(card.code)
+    move = game.parse_move(card)
+    if card_of(move) is None:
+        raise ValueError(f"{card!r} is not a card to play")
+    return move
 
 
 def trick_ended(before: GameState, after: GameState) -> bool:
@@ -210,4 +231,4 @@ def card_button(card: Card, prefix: str, *css: str, toggle: bool = False) -> wid
 
 
 __all__ = ["SHRINK", "Scene", "TrickTeaching", "card_button", "card_of", "hand_ended",
-           "trick_ended"]
+           "playing", "trick_ended"]

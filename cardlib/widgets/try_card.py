@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlib.cards import Card, parse_card
+from cardlib.cards import Card
 from cardlib.protocol import Explanation, GameState
 from cardlib.widgets.base import TeachingWidget, add_classes, swap_class
 from cardlib.widgets.tricks import (
@@ -25,6 +25,7 @@ from cardlib.widgets.tricks import (
     card_button,
     card_of,
     hand_ended,
+    playing,
     trick_ended,
 )
 
@@ -86,6 +87,7 @@ class TryCard(TeachingWidget):
         self.board = add_classes(widgets.HTML(), f"{p}-try-board")
         self.buttons: dict[str, widgets.Button] = {}
         self._cards: dict[str, Card] = {}
+        self._moves = tuple(moves)
         for move in teaching.in_hand_order(moves):
             card = card_of(move)
             button = card_button(card, p, f"{p}-try-card")
@@ -115,10 +117,13 @@ class TryCard(TeachingWidget):
 
     # --- what tests and the notebook use ---------------------------------------------------
     def try_card(self, card: Card | str) -> Explanation:
-        """Judge ``card`` in this position, as a click on it does; returns the verdict."""
-        if not isinstance(card, Card):
-            card = self._cards.get(str(card).strip().upper()) or parse_card(card)
-        move = self.game.parse_move(card.code)
+        """Judge ``card`` in this position, as a click on it does; returns the verdict.
+
+        ``card`` is a Card or its code as the game writes it (``QS``; ``12H`` in Diamonds);
+        a card not in the hand is judged too (the rules say why it cannot be played)."""
+        move = playing(card, self._moves, self.game)
+        card = card_of(move)
+        assert card is not None
         verdict = self.state.explain(move)
         after = self.state.apply(move) if verdict.legal else None
         self.card, self.move, self.verdict, self.after = card, move, verdict, after
