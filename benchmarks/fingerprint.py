@@ -10,6 +10,11 @@ the lines: a category whose hash moved is a behaviour that changed.
 
 Each game has its own lines, so a change meant for one game shows that the others kept
 theirs.  Pictures are a separate category on purpose: a redrawn table changes them by design.
+
+A view's own fields that still hold the default they were declared with are left out of the
+hash, as options at their defaults are left out of the saves: a field added later for an
+option that is not in play (Cruce's auction form) then leaves the fingerprint of the games
+without it as it was.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import json
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass
+from dataclasses import MISSING, fields, is_dataclass
 from typing import Any
 
 from cardlib import display, games
@@ -27,14 +32,21 @@ from cardlib import display, games
 CATEGORIES = ("explain", "legal", "labels", "views", "saves", "results", "bots", "pictures")
 
 
-def _data(value: Any) -> Any:
-    """A view's fields as plain data (dataclasses, tuples, cards), for hashing."""
+def _data(value: Any, top: bool = True) -> Any:
+    """A view's fields as plain data (dataclasses, tuples, cards), for hashing; the view's
+    own fields at their declared defaults left out (``top``)."""
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _data(getattr(value, f.name)) for f in fields(value)
-                if f.name not in ("options", "variant")}
+        return {f.name: _data(getattr(value, f.name), False) for f in fields(value)
+                if f.name not in ("options", "variant")
+                and not (top and _at_default(value, f))}
     if isinstance(value, tuple | list):
-        return [_data(v) for v in value]
+        return [_data(v, False) for v in value]
     return str(value)
+
+
+def _at_default(value: Any, field: Any) -> bool:
+    """Whether ``field`` of ``value`` was declared with a default and still holds it."""
+    return field.default is not MISSING and getattr(value, field.name) == field.default
 
 
 class Fingerprint:
@@ -129,6 +141,40 @@ def black_diamond(fp: Fingerprint) -> None:
                  lambda state, rng=rng: rng.choice(state.legal_moves()))
 
 
+def cruce(fp: Fingerprint) -> None:
+    """Cruce at 2, 3 and 4 players under several option sets, half random, half
+    rule-of-thumb moves, and a few Monte Carlo decisions at two players (the stock)."""
+    from cardlib.cruce.bots import MonteCarloBot, RuleOfThumbBot
+
+    game = games.get("cruce")
+    option_sets = [{}, {"must_head": True, "trump": "declarer-names"},
+                   {"training": True, "all_pass": "dealer-bids-one", "made_bid": "bid"},
+                   {"marriage_needs_trick": True, "failed_bid": "seed-literal",
+                    "all_pass": "redeal", "end_rule": "lead-by-two", "target": 11}]
+    for seed in range(4):
+        for players in game.player_counts:
+            for options in option_sets:
+                rng = random.Random(f"fp:{seed}")
+                thumb = RuleOfThumbBot()
+
+                def choose(state: Any, rng: random.Random = rng,
+                           thumb: RuleOfThumbBot = thumb) -> Any:
+                    if rng.random() < 0.5:
+                        return rng.choice(state.legal_moves())
+                    return thumb.choose(state)
+
+                play(fp, game, game.new(seed=seed, players=players, hand_limit=2, **options),
+                     choose, limit=400)
+    bot = MonteCarloBot(seed=3, playouts=20)
+    state = game.new(seed=5, players=2)
+    for _ in range(8):
+        move = bot.choose(state)
+        fp.add("bots", str(move))
+        state = state.apply(move)
+    fp.add("results", str(state))
+
+
+
 def random_games(name: str, option_sets: list[dict[str, Any]], seeds: range,
                  limit: int) -> Callable[[Fingerprint], None]:
     """Seeded random play of game ``name`` under each option set (cut at ``limit`` moves)."""
@@ -145,9 +191,7 @@ def random_games(name: str, option_sets: list[dict[str, Any]], seeds: range,
 GAMES: dict[str, Callable[[Fingerprint], None]] = {
     "hearts": hearts,
     "black-diamond": black_diamond,
-    "cruce": random_games("cruce", [{}, {"players": 3, "must_head": True},
-                                    {"players": 2, "trump": "declarer-names"}],
-                          range(3), limit=300),
+    "cruce": cruce,
     "diams": random_games("diams", [{}, {"players": 4, "length": "quick"}], range(3),
                           limit=400),
     "diamonds": random_games("diamonds", [{}, {"players": 3, "finite_supply": True}],

@@ -24,7 +24,9 @@ class Option:
     values it allows (``choices``, or ``check`` for an open range such as a target score).
 
     ``check(value)`` returns None when the value is fine, else the words that say what to
-    give instead.
+    give instead.  ``only_players``: the player counts at which a value other than the
+    default makes sense (Cruce's 2-player forms); at any other count such a value is
+    refused, naming the option and the count.
     """
 
     name: str
@@ -33,6 +35,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     check: Callable[[Any], str | None] | None = dataclasses.field(
         default=None, compare=False, repr=False)
+    only_players: tuple[int, ...] | None = None
 
     def problem(self, value: Any) -> str | None:
         """Why ``value`` is refused for this option, or None when it is allowed."""
@@ -73,6 +76,15 @@ class OptionsRecord:
                 raise ValueError(f"{self.game_name}: players={value!r} is not allowed; it is "
                                  f"played by {_counts_words(self.player_counts)} players")
             raise ValueError(f"{self.game_name}: option {option.name}={value!r}; {why}")
+        players = self.as_dict()["players"]
+        for option in self.declared:
+            value = getattr(self, option.name)
+            if option.only_players is None or players in option.only_players \
+                    or value == option.default:
+                continue
+            counts = " or ".join(map(str, option.only_players))
+            raise ValueError(f"{self.game_name}: option {option.name}={value!r} is played "
+                             f"only with {counts} players, not with {players}")
 
     @classmethod
     def from_given(cls, given: Mapping[str, Any]) -> OptionsRecord:

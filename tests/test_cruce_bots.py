@@ -8,17 +8,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_cruce_game import DEAL_3, DEAL_4, FAILED_3, STOCK_2, play
+from test_cruce_game import DEAL_3, DEAL_4, FAILED_3, STOCK_2, auction, conserved, play
 
 from cardlib import games
 from cardlib.bots import RandomBot, play_out
 from cardlib.cards import parse_cards
-from cardlib.cruce import Announce, Bid, Play
+from cardlib.cruce import Announce, Bid, Give, Play
 from cardlib.cruce.bots import (
     Knowledge,
     MonteCarloBot,
     RuleOfThumbBot,
     bid_for,
+    card_to_give,
     cruce_limits,
     estimate,
     imagine_deal,
@@ -136,6 +137,44 @@ def test_no_void_is_read_while_the_stock_lasts():
     assert stock | world.hands[BOGDAN] == unseen and not stock & world.hands[BOGDAN]
 
 
+def test_the_declarer_gives_the_cheapest_cards_and_keeps_trumps_and_marriages():
+    """Ana holds all four marriages after taking K♣ J♦ Q♣ 9♦; hearts (four cards, 28
+    points) would be trump.  The cards that are no heart and in no marriage: J♦ and 9♦;
+    the cheapest first."""
+    state = auction("bid 2 | pass")
+    card, why = card_to_give(state.view(ANA))
+    assert card.code == "9D" and "breaks no marriage" in why and "hearts" in why
+    assert THUMB.choose(state) is Give("9D")
+    state = state.apply(Give("9D"))
+    assert THUMB.choose(state) is Give("JD")
+    deal = ["KH QH KS QS KD QD AC TC", "AH TH JH 9H AS TS JS 9S"]
+    clubs = play(CRUCE.from_hands(deal, "KC QC JC 9C AD TD JD 9D", two_player_form="auction"),
+                 "bid 1 | pass")  # Ana takes K♣ Q♣ J♣ 9♣: four marriages, six clubs
+    card, why = card_to_give(clubs.view(ANA))  # nothing but trumps-to-be and marriages
+    assert card.code == "9C" and "breaks no marriage" in why and "clubs" in why
+
+
+def test_auction_form_guesses_keep_the_given_cards_and_leave_four_dead():
+    """Ana gave 9♦ and J♦: she knows Bogdan holds them; the dead cards nobody knows, so
+    each guess puts four of the hidden cards out of play, and never in her hand."""
+    state = auction("bid 2 | pass | give 9D | give JD | KH announce")
+    given = bit_of("9D") | bit_of("JD")
+    for seat in (ANA, BOGDAN):
+        view = state.view(seat)
+        known = Knowledge.of(view)
+        if seat == ANA:
+            assert known.certain[BOGDAN] == given
+        rng = random.Random(seat)
+        for _ in range(30):
+            world = imagine_deal(view, rng)
+            assert world.hands[seat] == view.hand_bits and conserved(world)
+            assert world.dead.bit_count() == 4 and world.stock == ()
+            assert not world.dead & (view.hand_bits | view.given_bits)
+            assert world.hands[BOGDAN] & given == given & ~view.taken_bits[ANA]
+    with pytest.raises(ValueError, match="4 cards are dead, not 0"):
+        CruceState.from_view(state.view(ANA), state.hands)
+
+
 def test_a_guess_must_keep_the_seats_own_hand():
     state = play(CRUCE.from_hands(DEAL_3), "bid 2 | pass | pass")
     view = state.view(ANA)
@@ -155,13 +194,17 @@ def test_the_monte_carlo_bot_decides_from_its_view_only():
         MonteCarloBot(seed=1, playouts=40).choose(other)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_bots_play_games_to_the_end(players):
+@pytest.mark.parametrize(("players", "options"), [
+    (2, {}), (3, {}), (4, {}), (2, {"two_player_form": "auction"})])
+def test_bots_play_games_to_the_end(players, options):
     def game():
         bots = {0: MonteCarloBot(seed=players, playouts=12), 1: THUMB,
                 **{seat: RandomBot(seat) for seat in range(2, players)}}
-        return play_out(CRUCE.new(seed=players, players=players, hand_limit=1), bots)
+        return play_out(CRUCE.new(seed=players, players=players, hand_limit=1, **options),
+                        bots)
 
     end = game()
     assert end.is_over and len(end.results) >= 1
     assert game().history == end.history  # seeded: the same game again
+    if options:  # the Monte Carlo bot declares, takes and gives, or receives
+        assert sum(isinstance(m, Give) for m in end.history) == 2 * len(end.results)

@@ -8,10 +8,13 @@ seat, so Ana bids and (all passing) leads first.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardlib import games
-from cardlib.cruce import Announce, Bid, Play
+from cardlib.cards import parse_cards
+from cardlib.cruce import Announce, Bid, Give, Play
 from cardlib.cruce.bots import RuleOfThumbBot
 from cardlib.cruce.deck import LAYOUT, bit_of, card_points
 from cardlib.protocol import IllegalMove
@@ -275,6 +278,166 @@ def test_the_two_player_stock():
     assert result.scored == (6, 0)
 
 
+# --- two players: the auction form ('la licitație', option two_player_form) ----------------
+
+AUCTION_PLAY = """
+    give 9D
+    give JD
+    KH announce | 9H
+    AH | JH
+    TH | TS
+    QH | TD
+    KS announce | 9S
+    QS | JS
+    KD announce | 9D
+    QD | JD
+    KC announce | AC
+    TC | QC"""
+"""The deal and stock of the stock form, played in the auction form.  Ana bids 2 and
+takes the top four stock cards (K♣ J♦ Q♣ 9♦); A♠ J♣ A♦ 9♣ are dead, 11 + 2 + 11 + 0 = 24
+points that nobody takes, so the tricks hold 96.  Ana gives 9♦ and J♦ and keeps four
+marriages.  Bogdan must follow from the first trick (no stock to draw): 9♥, J♥ under her
+K♥ and A♥; void in hearts, the trumps, he throws 10♠ and 10♦ under 10♥ and Q♥.  Ana's
+K♠, Q♠, K♦, Q♦ draw his spades and diamonds (the J♦ and 9♦ she gave him); her K♣ falls
+to his A♣ and his 10♣ takes her Q♣.  Tricks: Ana 4 + 13 + 20 + 13 + 4 + 5 + 4 + 5 = 68,
+Bogdan 15 + 13 = 28 (68 + 28 = 96); marriages 40 + 3 × 20 = 100 for Ana: 168 points,
+floor(168 / 33) = 5 game points, her bid of 2 made; Bogdan 0."""
+
+
+def auction(*moves: str, **options):
+    return play(CRUCE.from_hands(DEAL_2, STOCK_2, two_player_form="auction", **options),
+                "\n".join(moves))
+
+
+def conserved(state) -> bool:
+    """Every card of the pack in exactly one place: a hand, the trick on the table, the
+    cards taken, the stock or the dead cards."""
+    places = [*state.hands, *state.taken, state.dead,
+              *(1 << bit for bit in (*state.trick, *state.stock))]
+    every = 0
+    for cards in places:
+        every |= cards
+    return every == LAYOUT.full and sum(c.bit_count() for c in places) == 24
+
+
+def test_the_auction_form_hand_of_known_result():
+    state = auction("bid 2 | pass")
+    took = LAYOUT.mask(parse_cards("KC JD QC 9D"))
+    dead = LAYOUT.mask(parse_cards("AS JC AD 9C"))
+    assert state.phase == "give" and state.to_move == ANA and state.declarer == ANA
+    assert state.stock == () and state.dead == dead and card_points(dead) == 24
+    assert state.hands[ANA] == LAYOUT.mask(parse_cards(DEAL_2[0])) | took
+    assert state.hands[BOGDAN] == LAYOUT.mask(parse_cards(DEAL_2[1])) and conserved(state)
+    assert Give("9D") in state.legal_moves() and Play("9D") not in state.legal_moves()
+    state = play(state, AUCTION_PLAY.strip().splitlines()[0])
+    assert state.phase == "give" and state.to_move == ANA and conserved(state)
+    lines = AUCTION_PLAY.strip().splitlines()
+    state = play(state, lines[1])
+    assert state.phase == "play" and state.to_move == ANA and state.trump is None
+    assert state.given == bit_of("9D") | bit_of("JD") and conserved(state)
+    assert [h.bit_count() for h in state.hands] == [10, 10]
+    refused = play(state, lines[2].split("|")[0]).explain("TS")  # duties from trick 1
+    assert not refused.legal and refused.rule == "cruce.play.follow-suit"
+    state = play(state, "\n".join(lines[2:]))
+    result = state.results[-1]
+    assert result.declarer == ANA and result.bid == 2 and result.trump == "H"
+    assert result.card_points == (68, 28) and result.dead_points == 24
+    assert result.marriage_points == (100, 0) and result.points == (168, 28)
+    assert result.scored == (5, 0) and result.made
+    assert len(state.results) == 1 and state.deal.number == 1  # the next hand is dealt
+
+
+def test_the_auction_form_views():
+    """The 4 taken cards only the declarer sees; the 2 given both know; the dead cards
+    nobody (a view holds only how many there are)."""
+    state = auction("bid 2 | pass")
+    took = LAYOUT.mask(parse_cards("KC JD QC 9D"))
+    ana, bogdan = state.view(ANA), state.view(BOGDAN)
+    assert ana.drawn_bits == took and bogdan.drawn_bits == 0
+    assert ana.hand_sizes == bogdan.hand_sizes == (12, 8) and bogdan.hand_bits & took == 0
+    assert ana.dead_size == bogdan.dead_size == 4 and ana.stock_size == 0
+    assert ana.free_tricks == 0 and ana.phase == "give" and ana.given_bits == 0
+    state = play(state, "give 9D\ngive JD")
+    for seat in (ANA, BOGDAN):
+        assert state.view(seat).given_bits == bit_of("9D") | bit_of("JD")
+    assert state.view(BOGDAN).hand_bits & state.view(BOGDAN).given_bits
+    dead_anywhere = [v for v in (state.view(ANA), state.view(BOGDAN))
+                     if (v.hand_bits | v.drawn_bits | v.given_bits) & state.dead]
+    assert dead_anywhere == []
+
+
+def test_the_give_is_refused_by_rule():
+    state = auction("bid 2 | pass")
+    for move, words in (("give TS", "TS is not in Ana's hand"), ("KH", "give"),
+                        ("KH announce", "give"), ("trump H", "give")):
+        why = state.explain(move)
+        assert not why.legal and why.rule == "cruce.stock.give" and words in why.text, move
+        with pytest.raises(IllegalMove):
+            state.apply(move)
+    given = play(state, "give 9D\ngive JD")
+    too_many = given.explain("give KH")
+    assert not too_many.legal and too_many.rule == "cruce.stock.give"
+    assert "2 cards already" in too_many.text
+    drawing = play(CRUCE.from_hands(DEAL_2, STOCK_2), "bid 2 | pass")
+    other_form = drawing.explain("give KH")
+    assert not other_form.legal and "two_player_form='auction'" in other_form.text
+    assert play(CRUCE.from_hands(DEAL_3), "bid 2 | pass | pass").explain("give KH").rule \
+        == "cruce.stock.give"
+
+
+def test_the_auction_form_is_only_for_two():
+    for players in (3, 4):
+        with pytest.raises(ValueError) as err:
+            CRUCE.new(seed=1, players=players, two_player_form="auction")
+        assert "two_player_form='auction'" in str(err.value)
+        assert f"not with {players}" in str(err.value) and "only with 2" in str(err.value)
+    with pytest.raises(ValueError, match="two_player_form"):
+        CRUCE.from_hands(DEAL_3, two_player_form="auction")
+    assert CRUCE.new(seed=1, players=3, two_player_form="stock").players == 3
+    with pytest.raises(ValueError, match="two_player_form='draw'"):
+        CRUCE.new(seed=1, players=2, two_player_form="draw")
+
+
+def test_the_auction_form_when_everybody_passes_and_with_a_named_trump():
+    """All passing, the first bidder is declarer with no contract (rule
+    cruce.bid.all-pass), and takes the stock cards as a high bidder would; with
+    trump='declarer-names' the declarer gives first, then names trump."""
+    passed = auction("pass | pass")
+    assert passed.phase == "give" and passed.declarer == ANA and passed.contract == 0
+    assert passed.hands[ANA].bit_count() == 12 and passed.dead.bit_count() == 4
+    redeal = auction("pass | pass", all_pass="redeal")
+    assert redeal.deal.number == 1 and redeal.phase == "bid" and redeal.dead == 0
+    named = auction("pass | bid 1", trump="declarer-names")
+    assert named.declarer == BOGDAN and named.phase == "give" and named.to_move == BOGDAN
+    named = play(named, "give 9H\ngive JH")
+    assert named.phase == "trump" and named.hands[ANA].bit_count() == 10
+    assert play(named, "trump S\nTD").trump == "S"  # a diamond led: spades stay trump
+
+
+@pytest.mark.parametrize("form", ["stock", "auction"])
+def test_every_card_is_always_in_exactly_one_place(form):
+    """Random play through many hands: hands + tricks taken + the trick on the table +
+    stock + dead cards are always the 24 cards, each once."""
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = CRUCE.new(seed=seed, players=2, two_player_form=form, hand_limit=3)
+        while not state.is_over:
+            assert conserved(state), (seed, state.history)
+            assert (state.dead.bit_count() == 4) == (form == "auction" and
+                                                     state.phase in ("give", "trump", "play"))
+            state = state.apply(rng.choice(state.legal_moves()))
+        for result in state.results:
+            assert result.dead_points == 0 or form == "auction"
+
+
+def test_an_auction_game_saves_and_loads():
+    state = auction("bid 2 | pass | give 9D")
+    loaded = CRUCE.load(CRUCE.save(state))
+    assert CRUCE.save(state)["start"]["options"]["two_player_form"] == "auction"
+    assert loaded.history == state.history and loaded.hands == state.hands
+    assert loaded.dead == state.dead and loaded.given == state.given
+
+
 def test_the_largest_total_and_the_reachable_bids():
     """Arithmetic the scripted hands prove (see the module docstring of each deal).
 
@@ -379,6 +542,8 @@ def test_moves_read_and_write():
     assert CRUCE.parse_move("bid 3") is Bid(3) is CRUCE.parse_move("bid3")
     assert CRUCE.parse_move("KH") is Play("KH")
     assert CRUCE.move_label(Announce("QS")) == "Q♠ + marriage"
-    for bad in ("bid 9", "8H", "trump X", "announce", ""):
+    assert CRUCE.parse_move("give kh") is Give("KH") is CRUCE.parse_move("giveKH")
+    assert str(Give("9D")) == "give 9D" and CRUCE.move_label(Give("9D")) == "give 9♦"
+    for bad in ("bid 9", "8H", "trump X", "announce", "", "give", "give 8H"):
         with pytest.raises(ValueError):
             CRUCE.parse_move(bad)

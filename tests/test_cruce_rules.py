@@ -40,6 +40,7 @@ def test_player_counts_and_usual_count():
 @pytest.mark.parametrize(("name", "bad"), [
     ("target", 20), ("max_bid", 7), ("max_bid", "six"), ("must_head", 1),
     ("failed_bid", "none"), ("all_pass", "pass"), ("trump", "named"), ("players", 5),
+    ("two_player_form", "draw"), ("two_player_form", True),
 ])
 def test_bad_option_values_are_refused_by_name(name, bad):
     with pytest.raises(ValueError) as err:

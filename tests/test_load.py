@@ -16,6 +16,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_protocol import forms
 from toygame import Toy
 from toytricks import ToyTricks
 
@@ -32,10 +33,13 @@ def get(name):
 
 
 def saved_game(name: str, seed: int, moves: int) -> dict:
-    """A saved game part-way through, at one of the game's player counts (by the seed)."""
+    """A saved game part-way through, at one of the game's player counts and in one of the
+    forms played at that count (Cruce's 2-player auction form), both by the seed."""
     game = get(name)
     players = game.player_counts[seed % len(game.player_counts)]
-    state = play_moves(game.new(seed=seed, players=players),
+    played = forms(game, players)
+    form = played[seed // len(game.player_counts) % len(played)]
+    state = play_moves(game.new(seed=seed, players=players, **form),
                        lambda seat: RandomBot(f"{seed}:{seat}"), moves)
     return game.save(state)
 

@@ -2,7 +2,9 @@
 
 Many seeds of random legal play to the end: no exception, legal moves never empty before
 the end, apply never mutates, illegal moves refused with the state unchanged, save/load
-replays to the same state, same seed same deal.
+replays to the same state, same seed same deal.  Each game is played at every count of
+players it allows, and in every form an option allows only at some counts (Cruce's
+2-player auction form).
 """
 
 from __future__ import annotations
@@ -28,8 +30,22 @@ def get(name):
     return TOYS[name] if name in TOYS else games.get(name)
 
 
-SEATINGS = [(name, players) for name in GAMES for players in get(name).player_counts]
-"""Every game at every number of players it allows."""
+def forms(game, players: int) -> list[dict]:
+    """The ways ``game`` is played at ``players`` seats: the defaults, and each other value
+    of an option that is allowed only at some counts (``Option.only_players``)."""
+    found: list[dict] = [{}]
+    for option in game.options:
+        if option.only_players and players in option.only_players:
+            found += [{option.name: value} for value in option.choices or ()
+                      if value != option.default]
+    return found
+
+
+SEATINGS = [(name, players, form) for name in GAMES for players in get(name).player_counts
+            for form in forms(get(name), players)]
+"""Every game at every number of players it allows, in every form played only there."""
+SEATING_IDS = [f"{name}-{players}" + "".join(f"-{v}" for v in form.values())
+               for name, players, form in SEATINGS]
 
 TO_THE_END = {"cruce": {"hand_limit": 2}}
 """Options for games that random players would not finish: Cruce's random bids fail
@@ -48,12 +64,12 @@ def test_registry_lists_games_and_names_unknown_ones():
     assert "poker" in str(err.value) and "hearts" in str(err.value)
 
 
-@pytest.mark.parametrize(("name", "players"), SEATINGS)
-def test_random_play_to_the_end(name, players):
+@pytest.mark.parametrize(("name", "players", "form"), SEATINGS, ids=SEATING_IDS)
+def test_random_play_to_the_end(name, players, form):
     game = get(name)
     for seed in SEEDS:
         rng = random.Random(seed)
-        state = game.new(seed=seed, players=players, **TO_THE_END.get(name, {}))
+        state = game.new(seed=seed, players=players, **form, **TO_THE_END.get(name, {}))
         steps = 0
         while not state.is_over:
             moves = state.legal_moves()
@@ -78,12 +94,12 @@ def test_random_play_to_the_end(name, players):
         assert restored.scores() == state.scores()
 
 
-@pytest.mark.parametrize(("name", "players"), SEATINGS)
-def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name, players):
+@pytest.mark.parametrize(("name", "players", "form"), SEATINGS, ids=SEATING_IDS)
+def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name, players, form):
     game = get(name)
     refused = 0
     for seed in SEEDS:
-        state = play_partway(game, seed, players)
+        state = play_partway(game, seed, players, form)
         offered = state.candidate_moves()
         legal = set(state.legal_moves())
         for move in offered:
@@ -102,14 +118,15 @@ def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name, players):
     assert refused > 0, f"{name}: no illegal move was ever offered to test"
 
 
-@pytest.mark.parametrize(("name", "players"), SEATINGS)
-def test_same_seed_same_game(name, players):
+@pytest.mark.parametrize(("name", "players", "form"), SEATINGS, ids=SEATING_IDS)
+def test_same_seed_same_game(name, players, form):
     game = get(name)
-    options = TO_THE_END.get(name, {})
+    options = {**form, **TO_THE_END.get(name, {})}
     a = play_out(game.new(seed=3, players=players, **options), lambda s: RandomBot(f"3:{s}"))
     b = play_out(game.new(seed=3, players=players, **options), lambda s: RandomBot(f"3:{s}"))
     assert a.history == b.history and a.scores() == b.scores()
-    first, again = game.new(seed=3, players=players), game.new(seed=3, players=players)
+    first = game.new(seed=3, players=players, **form)
+    again = game.new(seed=3, players=players, **form)
     assert first.legal_moves() == again.legal_moves()
     assert first.view(0) == again.view(0)
 
@@ -121,13 +138,13 @@ def test_unknown_options_are_named(name):
     assert "no_such_option" in str(err.value)
 
 
-def play_partway(game, seed, players):
+def play_partway(game, seed, players, form=None):
     rng = random.Random(seed)
-    state = game.new(seed=seed, players=players)
+    state = game.new(seed=seed, players=players, **(form or {}))
     for _ in range(rng.randrange(0, 20)):
         if state.is_over:
             break
         state = state.apply(rng.choice(state.legal_moves()))
     if state.is_over:
-        state = game.new(seed=seed, players=players)
+        state = game.new(seed=seed, players=players, **(form or {}))
     return state

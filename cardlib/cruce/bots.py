@@ -2,7 +2,8 @@
 
 Every bot decides from ``state.view(state.to_move)`` and ``state.legal_moves()`` only, so
 it knows what a person in that seat would know: its own hand (and the stock cards it
-drew), the bids, the tricks played, the marriages shown, the scores.  The Monte Carlo bot
+drew), the bids, the tricks played, the marriages shown, the scores, and in the 2-player
+auction form the 2 cards the declarer gave (never the dead cards).  The Monte Carlo bot
 imagines the hidden hands in a way that fits what it has seen, and plays each of its
 options out in those imagined deals.
 """
@@ -25,7 +26,7 @@ from cardlib.cruce.deck import (
     SUIT_MASK,
     SUITS,
 )
-from cardlib.cruce.moves import Announce, Bid, CruceMove, NameTrump, Play
+from cardlib.cruce.moves import Announce, Bid, CruceMove, Give, NameTrump, Play
 from cardlib.cruce.rules import highest_bid
 from cardlib.cruce.scoring import promise
 from cardlib.cruce.state import CruceState, trick_rules_for
@@ -33,14 +34,15 @@ from cardlib.cruce.view import CruceView
 from cardlib.tricks import Trick, beats, playable_bits
 
 __all__ = ["Estimate", "Knowledge", "MonteCarloBot", "RandomBot", "RuleOfThumbBot",
-           "bid_for", "cruce_limits", "estimate", "hand_value", "imagine_deal",
-           "within_duty"]
+           "bid_for", "card_to_give", "cruce_limits", "estimate", "hand_value",
+           "imagine_deal", "within_duty"]
 
 PARTNER_SHARE = 20
 """What a partner at four is reckoned to add to a bid: about half a fair share (30)."""
 STOCK_SHARE = 25
 """What the four stock cards a player draws at two are reckoned to add (measured: the
-rule-of-thumb bidder's hands brought about 40 points more than it counted without them)."""
+rule-of-thumb bidder's hands brought about 40 points more than it counted without them).
+The auction form counts the same for the four the declarer takes (not measured)."""
 
 
 def power(card: Card) -> int:
@@ -65,7 +67,8 @@ class Estimate:
         return self.points // 33
 
 
-def estimate(hand: Sequence[Card], players: int, partner: bool) -> Estimate:
+def estimate(hand: Sequence[Card], players: int, partner: bool,
+             auction: bool = False) -> Estimate:
     """How many points a hand should bring its side: the rule-of-thumb bidder's count.
 
     * an ace takes its own 11 and what the others drop on it (about 4 a player);
@@ -74,7 +77,8 @@ def estimate(hand: Sequence[Card], players: int, partner: bool) -> Estimate:
       20 each;
     * the trump suit (the best marriage's, else the longest) adds 5 per card beyond two;
     * at four, the partner is reckoned at ``PARTNER_SHARE``; at two, the four cards still
-      to come from the stock at ``STOCK_SHARE``.
+      to come from the stock at ``STOCK_SHARE`` (``auction``: the four the declarer takes
+      in the auction form, at the same value).
     """
     by_suit = {suit: [c for c in hand if c.suit == suit] for suit in SUITS}
     married = [s for s in SUITS if {12, 13} <= {c.rank for c in by_suit[s]}]
@@ -105,7 +109,8 @@ def estimate(hand: Sequence[Card], players: int, partner: bool) -> Estimate:
         reasons.append(f"a partner: +{PARTNER_SHARE}")
     if players == 2:
         points += STOCK_SHARE
-        reasons.append(f"four cards to draw from the stock: +{STOCK_SHARE}")
+        reasons.append(f"four stock cards to take if the bid is won: +{STOCK_SHARE}"
+                       if auction else f"four cards to draw from the stock: +{STOCK_SHARE}")
     return Estimate(points, trump, tuple(reasons))
 
 
@@ -113,7 +118,7 @@ def bid_for(view: CruceView) -> tuple[int, str]:
     """The rule-of-thumb bid for ``view.seat`` now, and why in one sentence."""
     players = view.players
     partner = view.partner()
-    guess = estimate(view.hand, players, partner is not None)
+    guess = estimate(view.hand, players, partner is not None, _auction(view))
     top = highest_bid(view.options)
     high = max((b for b in view.bids if b is not None), default=0)
     wanted = min(top, guess.bid)
@@ -132,6 +137,40 @@ def bid_for(view: CruceView) -> tuple[int, str]:
     return 0, f"{why}: not more than the bid of {high} already made, so pass"
 
 
+def _auction(view: CruceView) -> bool:
+    return view.options.two_player_form == "auction"
+
+
+# --- the give (2-player auction form) --------------------------------------------------------
+
+def card_to_give(view: CruceView) -> tuple[Card, str]:
+    """The card the declarer gives now, and why: the cheapest card (fewest points, then
+    lowest) that is not of the suit the hand would make trump and breaks no marriage;
+    failing that, the cheapest that breaks no marriage (there is always one: of 11 or 12
+    cards at most 8 are kings and queens)."""
+    hand = view.hand
+    trump = estimate(hand, view.players, False).trump
+    married = {s for s in SUITS if view.hand_bits & MARRIAGE[s] == MARRIAGE[s]}
+    unmarried = [c for c in hand if not _in_marriage(c, married)] or list(hand)
+    side_cards = [c for c in unmarried if c.suit != trump]
+    if side_cards:
+        card = min(side_cards, key=_cheap)
+        return card, (f"{card.label} is the cheapest card that is no {SUIT_NAMES[trump]} "
+                      "(the trump to be) and breaks no marriage")
+    card = min(unmarried, key=_cheap)
+    return card, (f"{card.label} is the cheapest card that breaks no marriage (the others "
+                  f"are {SUIT_NAMES[trump]}, the trump to be)")
+
+
+def _cheap(card: Card) -> tuple[int, int]:
+    """Fewest points first, then the lowest card."""
+    return POINTS[card.rank], power(card)
+
+
+def _in_marriage(card: Card, married: set[str]) -> bool:
+    return card.suit in married and card.rank in (12, 13)
+
+
 # --- the play --------------------------------------------------------------------------------
 
 class RuleOfThumbBot:
@@ -139,6 +178,8 @@ class RuleOfThumbBot:
 
     * Bid what the hand counts (``estimate``) divided by 33; at four, do not outbid the
       partner unless the hand alone is worth more.
+    * In the 2-player auction form, give away the cheapest cards that are not of the suit
+      to be made trump and break no marriage (``card_to_give``).
     * The first lead makes trump: lead the best marriage, announcing (worth 40), else the
       best card of the longest suit.
     * Lead a marriage card early, announcing it; else a side ace; else a high trump while
@@ -158,6 +199,8 @@ class RuleOfThumbBot:
         if view.phase == "trump":
             return NameTrump(estimate(view.hand, view.players, view.partner() is not None
                                       ).trump)
+        if view.phase == "give":
+            return Give(card_to_give(view)[0])
         return self.card_to_play(view, within_duty(view, legal))
 
     def card_to_play(self, view: CruceView, legal: Sequence[CruceMove]) -> CruceMove:
@@ -240,14 +283,18 @@ class Knowledge(cardlib.tricks.Knowledge):
     """What ``seat`` can infer about the cards it cannot see (see
     ``cardlib.tricks.knowledge``): the cards played, the suits shown out of, the partner
     card of every marriage announced (certain in the announcer's hand until played), and
-    Cruce's own inferences (``cruce_limits``).  At two players, the stock cards are the
-    hidden cards no hand holds."""
+    Cruce's own inferences (``cruce_limits``).  At two players, the stock cards (or in the
+    auction form the dead cards) are the hidden cards no hand holds; there the 2 cards the
+    declarer gave are certain in the other player's hand until played."""
 
     @classmethod
     def of(cls, view: CruceView) -> Knowledge:
         known: dict[int, int] = {}
         for marriage in view.marriages:
             known[marriage.seat] = known.get(marriage.seat, 0) | MARRIAGE[marriage.suit]
+        if view.given_bits and view.declarer is not None:
+            receiver = 1 - view.declarer
+            known[receiver] = known.get(receiver, 0) | view.given_bits
         return cls.gather(view.seat, view.hand_bits, observed_tricks(view), view.hand_sizes,
                           LAYOUT, known=known, limits=cruce_limits(view))
 
@@ -325,7 +372,7 @@ class MonteCarloBot(cardlib.bots.MonteCarloBot):
 
 def imagine_deal(view: CruceView, rng: random.Random) -> CruceState:
     """A full state that fits what ``view``'s seat knows: the hidden hands guessed, the
-    rest of the hidden cards shuffled into the stock."""
+    rest of the hidden cards shuffled into the stock, or in the auction form dead."""
     hands = Knowledge.of(view).sample(rng)
     held = 0
     for hand in hands:
@@ -335,7 +382,10 @@ def imagine_deal(view: CruceView, rng: random.Random) -> CruceState:
         seen |= taken
     for bit in view.trick_bits:
         seen |= 1 << bit
-    stock = cardlib.tricks.bits_of(LAYOUT.full & ~held & ~seen)
+    rest = LAYOUT.full & ~held & ~seen
+    if view.dead_size:
+        return CruceState.from_view(view, hands, dead=rest)
+    stock = cardlib.tricks.bits_of(rest)
     rng.shuffle(stock)
     return CruceState.from_view(view, hands, stock)
 

@@ -1,5 +1,10 @@
 """How each hand of Cruce begins: who deals, the deal per player count, the 2-player stock.
 
+At two players the stock serves one of two forms (option ``two_player_form``): both
+players draw from it after each trick (the default), or in the auction form the declarer
+takes its top ``AUCTION_TAKE`` cards, gives ``GIVE_COUNT`` cards away, and the rest of the
+stock is dead.  The deal itself is the same.
+
 Every hand's deal follows from the game's seed (``seeded_deal``), or a scripted hand is
 given card by card (``checked_deal``, which names the seat and card of any mistake).
 ``Deal`` holds what stays fixed through a hand; ``Opening`` how the game began, so that a
@@ -13,11 +18,17 @@ from dataclasses import dataclass
 
 from cardlib.cards import Card, deal, hungarian_deck, parse_cards, shuffled
 from cardlib.cruce.deck import LAYOUT, SEAT_NAMES
+from cardlib.cruce.rules import Options
 
 HAND_SIZE = {2: 8, 3: 8, 4: 6}
 """Cards dealt to each player, by player count (rule ``cruce.deal``)."""
 STOCK_SIZE = {2: 8, 3: 0, 4: 0}
 """Cards left face down as a stock: only at two players."""
+AUCTION_TAKE = 4
+"""Auction form: the stock cards the declarer takes, from the top (rule
+``cruce.stock.auction``); the other 4 are dead."""
+GIVE_COUNT = 2
+"""Auction form: the cards the declarer then gives the other player (``cruce.stock.give``)."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,15 @@ class Deal:
     def first_bidder(self) -> int:
         """The dealer's left: the first to receive cards, to bid and (all passing) to lead."""
         return (self.dealer + 1) % len(self.dealt)
+
+
+def free_tricks(deal: Deal, options: Options) -> int:
+    """How many of the first tricks are played while the stock lasts, with no duty to
+    follow or trump (rule ``cruce.stock.free``): one per card each player draws; none in
+    the auction form, where nobody draws."""
+    if options.two_player_form == "auction":
+        return 0
+    return len(deal.stock) // len(deal.dealt)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,8 @@ cards_of = LAYOUT.cards
 """``cards_of(bits)``: the cards of a bit set, suit by suit, weakest first."""
 
 FULL = LAYOUT.full
+PACK_SIZE = FULL.bit_count()
+"""24 cards."""
 SUIT_MASK = LAYOUT.suit_mask
 WIDTH = LAYOUT.width
 

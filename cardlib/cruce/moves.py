@@ -6,7 +6,10 @@
 * ``Play(card)``: play a card: ``KH``;
 * ``Announce(card)``: lead a K or Q and announce the marriage it makes with its partner
   card: ``KH announce``.  The announcement is part of the lead, one move, so it is in the
-  history every seat sees.
+  history every seat sees;
+* ``Give(card)``: with ``two_player_form='auction'``, the declarer gives one card to the
+  other player, twice: ``give KH``.  One card a move, so a hand of cards stays a row of
+  buttons and ``explain`` can name the one card it refuses.
 
 Every move is built once, here, when the module loads (interned, see
 ``cardlib.tricks.moves``), so a move compares and hashes like an int: the protocol sorts
@@ -98,6 +101,16 @@ class Announce(CardMove, CruceMove):
         return f"{self.card.code} announce"
 
 
+class Give(CardMove, CruceMove):
+    """In the 2-player auction form: the declarer gives ``card`` to the other player.
+    Written ``give KH``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"give {self.card.code}"
+
+
 Bid._by_amount = {amount: Bid._make(amount, amount=amount) for amount in range(MAX_BID + 1)}
 BIDS: tuple[Bid, ...] = tuple(Bid._by_amount.values())
 NameTrump._by_suit = {suit: NameTrump._make(8 + i, suit=suit) for i, suit in enumerate(SUITS)}
@@ -105,17 +118,21 @@ TRUMP_CHOICES: tuple[NameTrump, ...] = tuple(NameTrump._by_suit.values())
 PLAYS: tuple[Play, ...] = Play.intern(LAYOUT, first_key=16, deck="the 24-card pack")
 ANNOUNCES: tuple[Announce, ...] = Announce.intern(LAYOUT, first_key=48,
                                                   deck="the 24-card pack")
+GIVES: tuple[Give, ...] = Give.intern(LAYOUT, first_key=80, deck="the 24-card pack")
 
 plays_of = ItemsOf(LAYOUT, PLAYS)
 """``plays_of(bits)``: a ``Play`` for each card of a bit set, in sort order."""
 announces_of = ItemsOf(LAYOUT, ANNOUNCES)
 """``announces_of(bits)``: an ``Announce`` for each card of a bit set, in sort order."""
+gives_of = ItemsOf(LAYOUT, GIVES)
+"""``gives_of(bits)``: a ``Give`` for each card of a bit set, in sort order."""
 
 
 def parse_move(text: str) -> CruceMove:
     """``KH`` or ``play KH`` → Play; ``KH announce``, ``announce KH`` or ``KH+`` → Announce;
-    ``bid 2`` or ``bid2`` → Bid(2); ``pass`` → Bid(0); ``trump H`` → NameTrump.  (The
-    one-word forms serve scripts that split moves at spaces.)"""
+    ``bid 2`` or ``bid2`` → Bid(2); ``pass`` → Bid(0); ``trump H`` → NameTrump;
+    ``give KH`` or ``giveKH`` → Give.  (The one-word forms serve scripts that split moves
+    at spaces.)"""
     if isinstance(text, CruceMove):
         return text
     if not isinstance(text, str):
@@ -128,6 +145,8 @@ def parse_move(text: str) -> CruceMove:
             return Announce(words[0][:-1])
         if len(words) == 1 and words[0].startswith("bid") and words[0][3:].isdigit():
             return Bid(int(words[0][3:]))
+        if len(words) == 1 and words[0].startswith("give") and len(words[0]) > 4:
+            return Give(words[0][4:])
         if len(words) == 1:
             return Play(words[0])
         if len(words) == 2:
@@ -142,17 +161,21 @@ def parse_move(text: str) -> CruceMove:
                 return Announce(verb)
             if verb == "trump":
                 return NameTrump(other)
+            if verb == "give":
+                return Give(other)
     except BadCard as exc:
         raise BadMoveText(f"bad move {text!r}: {exc}") from None
     raise BadMoveText(f"bad move {text!r}: write a card ('KH'), 'KH announce', 'bid 2', "
-                      "'pass' or 'trump H'")
+                      "'pass', 'trump H' or 'give KH'")
 
 
 def move_label(move: CruceMove) -> str:
     """A short label for a move button: ``K♥``, ``K♥ + marriage``, ``bid 2``, ``pass``,
-    ``trump ♥``."""
+    ``trump ♥``, ``give K♥``."""
     if isinstance(move, Announce):
         return f"{move.card.label} + marriage"
+    if isinstance(move, Give):
+        return f"give {move.card.label}"
     if isinstance(move, Play):
         return move.card.label
     if isinstance(move, NameTrump):

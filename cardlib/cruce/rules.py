@@ -106,6 +106,22 @@ RULES = RuleBook([
          "At two players, while the stock lasts there is no duty to follow suit or to "
          "trump: any card may be played. The duties start when the stock is gone.",
          f"{SPEC} §4.10 row '2p: \"cu cărți de jos\" vs \"la licitație\"'"),
+    Rule("cruce.stock.auction",
+         "Option two_player_form='auction' (two players, 'la licitație'): nobody draws. "
+         "After the bidding the declarer (the high bidder, or the player the all-pass rule "
+         "makes declarer) takes the top 4 cards of the stock into hand, unseen by the "
+         "other player; the other 4 are dead: out of the hand, seen by nobody, their "
+         "points counted for nobody, so the two players share 120 minus those points. "
+         "Play is 10 tricks with the duties to follow suit and to trump from the first "
+         "trick.",
+         f"{SPEC} §4.3 'the bid winner takes 4 stock cards and gives any 2 to the "
+         "opponent; the other 4 are dead' and §4.10 row '2p: \"cu cărți de jos\" vs "
+         "\"la licitație\"'"),
+    Rule("cruce.stock.give",
+         "In the auction form the declarer, holding 12 cards, then gives any 2 of them to "
+         "the other player, one card at a time, before naming trump or leading; both "
+         "players know the two cards given. Then each holds 10.",
+         f"{SPEC} §4.3 'gives any 2 to the opponent'"),
     # --- marriages -------------------------------------------------------------------------
     Rule("cruce.marriage.announce",
          "A player holding the K and Q of one suit may announce them when leading one of "
@@ -203,6 +219,11 @@ OPTIONS: tuple[Option, ...] = (
            "Training mode, the seed's penalty: a card that breaks a duty may be played and "
            "costs its side 3 game points at the end of the hand. Default off: the engine "
            "refuses it.", (False, True)),
+    Option("two_player_form", "stock",
+           "At two players: both draw from the stock after each trick ('stock', CruceGame, "
+           "the default), or 'auction' (la licitație, cruceonline): the high bidder takes "
+           "4 of the 8 stock cards and gives any 2 cards to the other player; the other 4 "
+           "are out of the hand, seen by nobody.", ("stock", "auction"), only_players=(2,)),
     Option("teams", True,
            "At four players, partners sit opposite and pool their points (True); False "
            "plays four on their own (non-standard). No effect at two or three.",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardlib.cruce.deck import DECK_POINTS
 from cardlib.cruce.rules import Options, partnered
 
 RENEGE_PENALTY = 3
@@ -88,6 +89,14 @@ class HandResult:
     def points(self) -> tuple[int, ...]:
         """Card points plus marriages, side by side: what is divided by 33."""
         return tuple(c + m for c, m in zip(self.card_points, self.marriage_points, strict=True))
+
+    @property
+    def dead_points(self) -> int:
+        """The card points nobody took: those of the dead cards in the 2-player auction
+        form (rule ``cruce.stock.auction``), else 0."""
+        if self.declarer is None:  # dealt again: no card was played
+            return 0
+        return DECK_POINTS - sum(self.card_points)
 
     @property
     def made(self) -> bool | None:

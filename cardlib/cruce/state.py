@@ -11,7 +11,8 @@ kit (``cardlib.tricks.TrickState``), follow suit / must trump / must beat from
 ``cardlib.tricks.playable_bits``; this module decides which of those duties apply (trump
 is fixed by the first lead; none while the 2-player stock lasts; beating only with
 ``must_head``) in one place (``_allowed``), shared by the legal moves and ``explain``, and
-adds what Cruce does around the play: the auction, marriages, the stock, the score.
+adds what Cruce does around the play: the auction, marriages, the stock (drawn from, or
+in the 2-player auction form taken by the declarer, who gives 2 cards away), the score.
 ``CruceState.game`` is set by :mod:`cardlib.cruce.game`, which imports this module.
 """
 
@@ -29,10 +30,11 @@ from cardlib.cruce.bidding import (
     high_bid,
     next_bidder,
 )
-from cardlib.cruce.deal import Deal, Opening, seeded_deal
+from cardlib.cruce.deal import AUCTION_TAKE, GIVE_COUNT, Deal, Opening, free_tricks, seeded_deal
 from cardlib.cruce.deck import (
     LAYOUT,
     MARRIAGE,
+    PACK_SIZE,
     PARTNER_CARD,
     RANK_ORDER,
     SEAT_NAMES,
@@ -46,9 +48,11 @@ from cardlib.cruce.moves import (
     Announce,
     Bid,
     CruceMove,
+    Give,
     NameTrump,
     Play,
     announces_of,
+    gives_of,
     plays_of,
 )
 from cardlib.cruce.rules import Options
@@ -93,9 +97,11 @@ def trick_rules_for(trump: str | None, free: bool, must_head: bool) -> TrickRule
 class CruceState(TrickState):
     """One moment of a game of Cruce.  Build it with ``GAME.new(seed, players=N)``.
 
-    ``phase`` is ``bid``, ``trump`` (only with ``trump='declarer-names'``), ``play`` or
-    ``over``.  Card sets are bit sets of ``LAYOUT``; the ``view``, ``str`` and
-    ``hand_cards`` show them as cards.
+    ``phase`` is ``bid``, ``give`` (only with ``two_player_form='auction'``), ``trump``
+    (only with ``trump='declarer-names'``), ``play`` or ``over``.  Card sets are bit sets
+    of ``LAYOUT``; the ``view``, ``str`` and ``hand_cards`` show them as cards.  Every
+    card of the pack is always in exactly one place: a hand, the trick on the table, the
+    cards a seat took, the stock, or (auction form) the dead cards.
     """
 
     options: Options
@@ -116,7 +122,13 @@ class CruceState(TrickState):
     stock: tuple[int, ...]
     """The cards left in the stock, top first (two players only)."""
     drawn: tuple[int, ...]
-    """The stock cards each seat has drawn this hand."""
+    """The stock cards each seat has drawn this hand (in the auction form, the 4 the
+    declarer took)."""
+    given: int
+    """Auction form: the cards the declarer has given the other player this hand."""
+    dead: int
+    """Auction form: the 4 stock cards the declarer did not take, out of the hand and seen
+    by nobody (0 otherwise)."""
     marriages: tuple[Marriage, ...]
     reneges: tuple[int, ...]
     """The cards each side has played against a duty this hand (training mode only)."""
@@ -183,6 +195,8 @@ class CruceState(TrickState):
         if self.phase == "trump":
             return list(TRUMP_CHOICES)
         hand = self.hands[self.turn]
+        if self.phase == "give":
+            return list(gives_of(hand))
         if self.trick:
             return list(plays_of(hand))
         royals = 0
@@ -198,6 +212,8 @@ class CruceState(TrickState):
                                                         self.options))
         if self.phase == "trump":
             return TRUMP_CHOICES
+        if self.phase == "give":
+            return gives_of(self.hands[self.turn or 0])
         cards = self.hands[self.turn or 0] if self.options.training else self._allowed[0]
         return plays_of(cards) + announces_of(self._announceable)
 
@@ -249,6 +265,8 @@ class CruceState(TrickState):
         if isinstance(move, Bid):
             return Explanation(False, "cruce.bid.once",
                                "every player has bid once: the auction is over")
+        if self.phase == "give" or isinstance(move, Give):
+            return self._explain_give(move, name)
         if self.phase == "trump":
             if isinstance(move, NameTrump):
                 return Explanation(True, "cruce.trump.first-lead",
@@ -262,6 +280,32 @@ class CruceState(TrickState):
                                if self.options.trump == "first-lead"
                                else f"trump is already {self.trump}")
         return self._explain_card(move, name)
+
+    def _explain_give(self, move: CruceMove, name: str) -> Explanation:
+        """The declarer's 2 cards for the other player (rule ``cruce.stock.give``)."""
+        if self.options.two_player_form != "auction":
+            return Explanation(False, "cruce.stock.give",
+                               "cards are given only in the 2-player auction form "
+                               "(two_player_form='auction')")
+        if self.phase != "give":
+            return Explanation(False, "cruce.stock.give",
+                               f"{SEAT_NAMES[self.declarer or 0]} has given "
+                               f"{GIVE_COUNT} cards already: exactly {GIVE_COUNT} are given")
+        other = SEAT_NAMES[1 - (self.turn or 0)]
+        if not isinstance(move, Give):
+            example = LAYOUT.cards(self.hands[self.turn or 0])[0].code
+            return Explanation(False, "cruce.stock.give",
+                               f"{name} took {AUCTION_TAKE} stock cards and first gives "
+                               f"{GIVE_COUNT} cards to {other}, one at a time: write "
+                               f"'give {example}'")
+        if not self.hands[self.turn or 0] >> move.bit & 1:
+            return Explanation(False, "cruce.stock.give",
+                               f"{move.card.code} is not in {name}'s hand: {name} gives "
+                               "cards of their own hand")
+        count = self.given.bit_count() + 1
+        return Explanation(True, "cruce.stock.give",
+                           f"{name} gives {move.card.label} to {other} (card {count} of "
+                           f"{GIVE_COUNT})")
 
     def _explain_card(self, move: Play | Announce, name: str) -> Explanation:
         seat = self.turn
@@ -313,6 +357,8 @@ class CruceState(TrickState):
             return self._after_bid(move)
         if isinstance(move, NameTrump):
             return self._derive(move, trump=move.suit, phase="play")
+        if isinstance(move, Give):
+            return self._after_give(move)
         assert isinstance(move, Play | Announce)
         return self._after_card(move)
 
@@ -328,9 +374,40 @@ class CruceState(TrickState):
             if self.options.all_pass == "redeal":
                 return self._redeal(move, bids)
             declarer = self.deal.first_bidder
-        phase = "trump" if self.options.trump == "declarer-names" else "play"
-        return self._derive(move, bids=bids, turn=declarer, leader=declarer,
-                            declarer=declarer, phase=phase)
+        table: dict[str, Any] = {"bids": bids, "turn": declarer, "leader": declarer,
+                                 "declarer": declarer, "phase": self._phase_after_give}
+        if self.options.two_player_form == "auction":
+            table.update(self._take(declarer), phase="give")
+        return self._derive(move, **table)
+
+    @property
+    def _phase_after_give(self) -> str:
+        """The phase once the declarer is known (and, in the auction form, has given)."""
+        return "trump" if self.options.trump == "declarer-names" else "play"
+
+    def _take(self, declarer: int) -> dict[str, Any]:
+        """Auction form: the declarer takes the top 4 stock cards, the other 4 are dead
+        (rule ``cruce.stock.auction``)."""
+        taken = 0
+        for bit in self.stock[:AUCTION_TAKE]:
+            taken |= 1 << bit
+        dead = 0
+        for bit in self.stock[AUCTION_TAKE:]:
+            dead |= 1 << bit
+        return {"hands": replaced(self.hands, declarer, self.hands[declarer] | taken),
+                "drawn": replaced(self.drawn, declarer, taken), "stock": (), "dead": dead}
+
+    def _after_give(self, move: Give) -> CruceState:
+        """The declarer gives one card to the other player; after the second, the play (or
+        the naming of trump) begins (rule ``cruce.stock.give``)."""
+        seat = self.turn
+        assert seat is not None
+        card = 1 << move.bit
+        hands = replaced(self.hands, seat, self.hands[seat] ^ card)
+        hands = replaced(hands, 1 - seat, hands[1 - seat] | card)
+        given = self.given | card
+        phase = self.phase if given.bit_count() < GIVE_COUNT else self._phase_after_give
+        return self._derive(move, hands=hands, given=given, phase=phase)
 
     def _redeal(self, move: Bid, bids: tuple[int | None, ...]) -> CruceState:
         """Everybody passed and ``all_pass='redeal'``: nothing scores; the next dealer
@@ -420,10 +497,11 @@ class CruceState(TrickState):
             dealer=self.deal.dealer, hand_bits=self.hands[seat], drawn_bits=self.drawn[seat],
             bids=self.bids, declarer=self.declarer, contract=self.contract, trump=self.trump,
             trick_bits=self.trick, leader=self.leader, tricks=self.tricks,
-            free_tricks=len(self.deal.stock) // self.players, taken_bits=self.taken,
+            free_tricks=free_tricks(self.deal, self.options), taken_bits=self.taken,
             hand_sizes=tuple(h.bit_count() for h in self.hands), stock_size=len(self.stock),
             marriages=self.marriages, reneges=self.reneges, totals=self.totals,
-            results=self.results, options=self.options,
+            results=self.results, options=self.options, given_bits=self.given,
+            dead_size=self.dead.bit_count(),
         )
 
     def __repr__(self) -> str:
@@ -444,13 +522,14 @@ class CruceState(TrickState):
 
     @classmethod
     def from_view(cls, view: CruceView, hands: Sequence[int],
-                  stock: Sequence[int] = ()) -> CruceState:
-        """A full state that matches ``view`` with a guess of every hand (bit sets) and of
-        the stock's order (bit positions, top first).
+                  stock: Sequence[int] = (), dead: int = 0) -> CruceState:
+        """A full state that matches ``view`` with a guess of every hand (bit sets), of
+        the stock's order (bit positions, top first) and, in the 2-player auction form, of
+        the dead cards (a bit set).
 
         For search bots: they guess the cards they cannot see and play on from here.  The
-        guess must give ``view.seat`` its real hand.  The state knows no seed (so the game
-        ends with this hand) and no history.
+        guess must give ``view.seat`` its real hand, and every card must be in exactly one
+        place.  The state knows no seed (so the game ends with this hand) and no history.
         """
         if view.phase != "play":
             raise ValueError(f"a search state starts during the play, not the {view.phase}")
@@ -458,6 +537,14 @@ class CruceState(TrickState):
             raise ValueError(f"the guess changes {SEAT_NAMES[view.seat]}'s own hand")
         if len(stock) != view.stock_size:
             raise ValueError(f"the stock holds {view.stock_size} cards, not {len(stock)}")
+        if dead.bit_count() != view.dead_size:
+            raise ValueError(f"{view.dead_size} cards are dead, not {dead.bit_count()}")
+        placed = [*hands, *view.taken_bits, dead, *(1 << b for b in (*view.trick_bits, *stock))]
+        everywhere = 0
+        for cards in placed:
+            everywhere |= cards
+        if everywhere != LAYOUT.full or sum(c.bit_count() for c in placed) != PACK_SIZE:
+            raise ValueError("the guess does not place every card of the pack exactly once")
         players = view.players
         # The stock as dealt is hidden from the seat; an imagined deal keeps only its size
         # (which says how many tricks are played without duties), and the guessed order of
@@ -468,7 +555,8 @@ class CruceState(TrickState):
             options=view.options, seed=None, opening=Opening(view.hand_number, view.totals),
             deal=deal, results=view.results, phase="play", bids=view.bids,
             declarer=view.declarer, trump=view.trump, stock=tuple(stock),
-            drawn=(0,) * players, marriages=view.marriages, reneges=view.reneges,
+            drawn=(0,) * players, given=view.given_bits, dead=dead,
+            marriages=view.marriages, reneges=view.reneges,
             turn=view.to_move,
             hands=tuple(hands), trick=view.trick_bits, leader=view.leader,
             tricks=view.tricks, taken=view.taken_bits,
@@ -483,7 +571,8 @@ def start_hand(options: Options, seed: int | str, opening: Opening, deal: Deal,
     return CruceState(
         options=options, seed=seed, opening=opening, deal=deal, results=results,
         phase="bid", bids=(None,) * players, declarer=None, trump=None, stock=deal.stock,
-        drawn=(0,) * players, marriages=(), reneges=(0,) * len(sides_of(options)),
+        drawn=(0,) * players, given=0, dead=0, marriages=(),
+        reneges=(0,) * len(sides_of(options)),
         turn=first, hands=deal.dealt, trick=(),
         leader=first, tricks=(), taken=(0,) * players, history=history,
     )

@@ -2,8 +2,10 @@
 
 A view holds the seat's own hand (and the stock cards it drew) and the public facts: the
 bids, the trump, the table, the finished tricks, the marriages announced (shown to all),
-the scores.  Nothing hidden, so a bot deciding from it cannot cheat.  Card sets stay bit
-sets, cheap for bots that look a great many times, and are shown as cards by properties.
+the scores; in the 2-player auction form also the 2 cards the declarer gave (both players
+know them) and how many cards are dead (never which).  Nothing hidden, so a bot deciding
+from it cannot cheat.  Card sets stay bit sets, cheap for bots that look a great many
+times, and are shown as cards by properties.
 ``CruceState.view(seat)`` builds it.
 """
 
@@ -30,14 +32,15 @@ class CruceView(Drawable):
 
     seat: int
     phase: str
-    """``bid``, ``trump`` (the high bidder names it, with that option), ``play`` or
-    ``over``."""
+    """``bid``, ``give`` (the declarer gives 2 cards, in the 2-player auction form),
+    ``trump`` (the high bidder names it, with that option), ``play`` or ``over``."""
     to_move: int | None
     hand_number: int
     dealer: int
     hand_bits: int
     drawn_bits: int
-    """The stock cards this seat drew this hand (two players only)."""
+    """The stock cards this seat drew this hand (two players only; in the auction form,
+    the 4 the declarer took, which only the declarer sees)."""
     bids: tuple[int | None, ...]
     """Each seat's bid, None until it has bid, 0 for a pass."""
     declarer: int | None
@@ -60,6 +63,11 @@ class CruceView(Drawable):
     """The sides' running totals (see ``sides``)."""
     results: tuple[HandResult, ...]
     options: Options
+    given_bits: int = 0
+    """Auction form: the cards the declarer gave the other player this hand (both of them
+    know these)."""
+    dead_size: int = 0
+    """Auction form: how many stock cards are dead (out of the hand, seen by nobody)."""
 
     @property
     def players(self) -> int:
@@ -68,6 +76,10 @@ class CruceView(Drawable):
     @property
     def hand(self) -> tuple[Card, ...]:
         return cards_of(self.hand_bits)
+
+    @property
+    def given(self) -> tuple[Card, ...]:
+        return cards_of(self.given_bits)
 
     @property
     def trick(self) -> Trick:

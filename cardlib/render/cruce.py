@@ -3,7 +3,8 @@
 Seen from one seat, the next player to play sits on the viewer's left.  At four, partners
 sit opposite and carry the same team mark.  Each seat's line says its side's total, its bid
 and the card points it has taken this hand; the line across the top says the hand, the
-dealer, the contract, trump and (at two) how many cards the stock holds.  A view draws the
+dealer, the contract, trump and (at two) how many cards the stock holds, or in the auction
+form the cards given and how many are out of play.  A view draws the
 other hands face down; a whole state (a teacher's view) draws them face up.  Below the
 table: the marriages announced (public, so in every view) and the scores hand by hand.
 """
@@ -25,7 +26,8 @@ from cardlib.render.table import table_svg as draw_table
 W, H = WIDTH, HEIGHT
 """The picture's drawing units (the widgets scale it by these)."""
 
-TURN_WORDS = {"bid": "to bid", "trump": "to name trump", "play": "to play"}
+TURN_WORDS = {"bid": "to bid", "give": "to give 2 cards", "trump": "to name trump",
+              "play": "to play"}
 
 
 def in_hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -47,7 +49,8 @@ def bid_words(bid: int | None) -> str:
 
 
 def info_line(view: CruceView) -> str:
-    """Hand, dealer, contract, trump and stock, in one line."""
+    """Hand, dealer, contract, trump and stock (or the cards given and the dead cards of the
+    auction form), in one line."""
     parts = [f"Hand {view.hand_number + 1}", f"dealer {SEAT_NAMES[view.dealer]}"]
     if view.declarer is not None:
         if view.contract:
@@ -61,6 +64,11 @@ def info_line(view: CruceView) -> str:
         parts.append("the first card led makes trump")
     if view.stock_size:
         parts.append(f"stock {view.stock_size}")
+    if view.given_bits and view.declarer is not None:
+        given = " ".join(c.label for c in view.given)
+        parts.append(f"{SEAT_NAMES[view.declarer]} gave {given}")
+    if view.dead_size:
+        parts.append(f"{view.dead_size} cards out of play")
     return " · ".join(parts)
 
 
@@ -141,13 +149,18 @@ def view_html(view: CruceView) -> str:
 
 
 def state_html(state: CruceState) -> str:
-    """A teacher's view: every hand face up, seen from seat 0, and the stock at two."""
+    """A teacher's view: every hand face up, seen from seat 0, and the stock at two (or
+    the dead cards of the auction form, which no player sees)."""
     view = state.view(0)
     hands = tuple(cards_of(mask) for mask in state.hands)
     stock = ""
     if state.stock:
         codes = " ".join(cards_of(1 << b)[0].label for b in state.stock)
         stock = f"<div class='cruce-stock'>Stock, top first: {escape(codes)}</div>"
+    if state.dead:
+        codes = " ".join(c.label for c in cards_of(state.dead))
+        stock = (f"<div class='cruce-dead'>Out of play, seen by no player: {escape(codes)} "
+                 f"({card_points(state.dead)} points)</div>")
     return (f"<div class='cruce-view'>{table_svg(view, hands)}{stock}"
             f"{marriages_html(view)}{scores_html(view) if view.results else ''}</div>")
 
