@@ -55,7 +55,18 @@ def wrong_value(field: str, value: object, rng: random.Random) -> object:
                        or (isinstance(v, bool) and not isinstance(value, bool))])
 
 
-def damaged(record: dict, rng: random.Random) -> object:
+def legal_there(game, record: dict, i: int, text: object) -> bool:
+    """Whether ``text`` is itself a legal move in place of move ``i`` of ``record`` (Cruce's
+    "pass" is a bid): writing it there is another game, not damage, so it is no garble."""
+    probe = {**record, "moves": [*record["moves"][:i], text]}
+    try:
+        game.load(probe)
+    except LoadError:
+        return False
+    return True
+
+
+def damaged(game, record: dict, rng: random.Random) -> object:
     """One damaged copy of ``record`` (see the module docstring for the kinds)."""
     record = copy.deepcopy(record)
     kind = rng.choice(["drop", "wrong-type", "garble-move", "drop-start", "start-type",
@@ -67,8 +78,9 @@ def damaged(record: dict, rng: random.Random) -> object:
         record[field] = wrong_value(field, record[field], rng)
     elif kind == "garble-move" and record["moves"]:
         i = rng.randrange(len(record["moves"]))
-        record["moves"][i] = rng.choice(["", "#", "ZZ", "99X", record["moves"][i] + "?",
-                                         "play", "pass", None, 3])
+        garbles = ["", "#", "ZZ", "99X", record["moves"][i] + "?", "play", "pass", None, 3]
+        record["moves"][i] = rng.choice([text for text in garbles
+                                         if not legal_there(game, record, i, text)])
     elif kind == "drop-start" and record["start"]:
         del record["start"][rng.choice(sorted(record["start"]))]
     elif kind == "start-type" and record["start"]:
@@ -94,7 +106,7 @@ def test_damaged_records_are_refused_by_name_or_load_the_same_game(name, seed, m
     game = get(name)
     record = saved_game(name, seed, moves)
     original = game.load(record)
-    bad = damaged(record, damage)
+    bad = damaged(game, record, damage)
     try:
         loaded = game.load(bad)
     except LoadError as exc:
