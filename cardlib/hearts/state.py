@@ -248,10 +248,11 @@ class HeartsState(TrickState):
 
     def _after_play(self, move: Play) -> HeartsState:
         table, won = self._card_played(move.bit)
-        breakers = POINT_CARDS if self.options.qs_breaks_hearts else HEARTS
-        table["hearts_broken"] = self.hearts_broken or bool(breakers >> move.bit & 1)
+        if not self.hearts_broken:
+            breakers = POINT_CARDS if self.options.qs_breaks_hearts else HEARTS
+            table["hearts_broken"] = bool(breakers >> move.bit & 1)
         if won is None or len(table["tricks"]) < HAND_SIZE:
-            return self._derive(move, **table)
+            return self._derive_with(move, table)
         # The hand is over: score it (the shooter may first have to choose).
         points, shooter = hand_points(table["taken"], self.options)
         if shooter is not None and self.options.moon == "shooter-choice":

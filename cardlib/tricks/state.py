@@ -98,6 +98,15 @@ class TrickState(GameState):
     def _legal_moves(self) -> tuple[Any, ...]:
         return self._legal
 
+    def apply(self, move: Any) -> Self:
+        """The protocol's ``apply``, with a shortcut for a legal move object (what a playout
+        passes on every card): it goes straight to ``_next``.  Anything else (text, a
+        refused move, any move once the game is over, when ``_legal`` is empty) takes the
+        protocol's full path, which parses, explains and refuses."""
+        if move in self._legal:
+            return self._next(move)  # type: ignore[return-value]
+        return super().apply(move)  # type: ignore[return-value]
+
     @computed_once
     def _legal(self) -> tuple[Any, ...]:
         # Cached: the protocol asks twice per move (the bot's legal_moves, then apply).
@@ -150,6 +159,11 @@ class TrickState(GameState):
         """The state after ``move``: the fields in ``changes`` replaced, every other field
         carried over, and ``move`` appended to the history.  Values cached on this state
         (``computed_once``) are not carried over; an unknown field name is a TypeError."""
+        return self._derive_with(move, changes)
+
+    def _derive_with(self, move: Any, changes: dict[str, Any]) -> Self:
+        """``_derive`` with the changes as one dict (``_card_played``'s table, say): the
+        hot path of a playout, which skips packing them into keyword arguments again."""
         cls = type(self)
         shape = _SHAPES.get(cls) or _shape_of(cls)
         new = object.__new__(cls)
@@ -196,4 +210,6 @@ def _shape_of(cls: type) -> _Shape:
 
 def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     """``values`` with one item replaced (states never change a tuple in place)."""
-    return values[:index] + (value,) + values[index + 1:]
+    changed = list(values)  # one copy and one tuple: half the cost of two slices
+    changed[index] = value
+    return tuple(changed)
