@@ -106,9 +106,9 @@ PLAYS: tuple[Play, ...] = Play.intern(LAYOUT, first_key=16, deck="the 24-card pa
 ANNOUNCES: tuple[Announce, ...] = Announce.intern(LAYOUT, first_key=48,
                                                   deck="the 24-card pack")
 
-plays_of = ItemsOf(LAYOUT, PLAYS)
+plays_of = ItemsOf(LAYOUT, PLAYS).items
 """``plays_of(bits)``: a ``Play`` for each card of a bit set, in sort order."""
-announces_of = ItemsOf(LAYOUT, ANNOUNCES)
+announces_of = ItemsOf(LAYOUT, ANNOUNCES).items
 """``announces_of(bits)``: an ``Announce`` for each card of a bit set, in sort order."""
 
 

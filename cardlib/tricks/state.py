@@ -110,7 +110,9 @@ class TrickState(GameState):
     @computed_once
     def _legal(self) -> tuple[Any, ...]:
         # Cached: the protocol asks twice per move (the bot's legal_moves, then apply).
-        return () if self.is_over else self._legal_in_order()
+        # ``turn`` is None exactly when the game is over, and reading a field costs less
+        # than calling the ``is_over`` property.
+        return () if self.turn is None else self._legal_in_order()
 
     @abstractmethod
     def _legal_in_order(self) -> tuple[Any, ...]:
