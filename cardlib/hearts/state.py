@@ -47,7 +47,7 @@ from cardlib.hearts.rules import Options
 from cardlib.hearts.scoring import HandResult, hand_points, moon_points, places
 from cardlib.hearts.view import HeartsView
 from cardlib.protocol import Explanation
-from cardlib.tricks import TrickState, computed_once, playable_bits, replaced
+from cardlib.tricks import TrickState, playable_bits, replaced
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -115,10 +115,9 @@ class HeartsState(TrickState):
         if self.phase == "moon":
             return MOON_CHOICES
         moves_of = passes_of if self.phase == "pass" else plays_of
-        return moves_of(self._allowed[0])
+        return moves_of(self._allowed_now()[0])
 
-    @computed_once
-    def _allowed(self) -> tuple[int, str]:
+    def _allowed_now(self) -> tuple[int, str]:
         """The cards the player to move may use now (a bit set), and the deciding rule.
 
         The one place where Hearts' restrictions are applied, shared by the legal moves
@@ -155,6 +154,8 @@ class HeartsState(TrickState):
         if others == QUEEN_OF_SPADES and options.can_lead_hearts_instead_of_qs:
             return hand, "hearts.lead.queen-or-hearts"
         return others, "hearts.lead.hearts-unbroken"
+
+    _allowed = property(_allowed_now, doc="``_allowed_now()``, for ``explain`` and tests.")
 
     # --- explanations ------------------------------------------------------------------------
     def _explain(self, move: Any) -> Explanation:

@@ -63,8 +63,9 @@ class TrickState(GameState):
 
     Subclasses set the class attributes ``layout`` (their :class:`CardBits`) and
     ``trick_rules``, give their legal moves in sorted order (``_legal_in_order``), and
-    must not define ``__post_init__`` (``_derive`` skips ``__init__``).  The number of
-    seats is ``len(hands)``.
+    must not define ``__post_init__`` (``_derive`` skips ``__init__``; this class's own
+    starts the cache of legal moves, which ``_derive`` starts too).  The number of seats
+    is ``len(hands)``.
     """
 
     turn: int | None
@@ -81,6 +82,7 @@ class TrickState(GameState):
 
     layout: ClassVar[CardBits]
     trick_rules: ClassVar[TrickRules]
+    __slots__ = ("_legal",)
 
     @property
     def to_move(self) -> int | None:
@@ -93,26 +95,39 @@ class TrickState(GameState):
         gives them in order already (interned card moves sort in bit order), and sorting
         costs a Python-level comparison per card on every move of a playout.
         """
-        return list(self._legal)
+        return list(self._legal_moves())
 
     def _legal_moves(self) -> tuple[Any, ...]:
-        return self._legal
+        # Cached: a playout asks twice per move (the bot's legal_moves, then apply).  The
+        # cache is a slot, outside the instance dict that holds the state's value, so it
+        # is never seen as a change of the state and ``_derive`` copies no stale value;
+        # ``_derive`` and ``__post_init__`` start it empty (None).  ``turn`` is None
+        # exactly when the game is over, and reading a field costs less than calling the
+        # ``is_over`` property.
+        legal = self._legal
+        if legal is None:
+            legal = () if self.turn is None else self._legal_in_order()
+            _LEGAL_SLOT.__set__(self, legal)
+        return legal
+
+    def __post_init__(self) -> None:
+        _LEGAL_SLOT.__set__(self, None)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.__dict__  # the value, without the cache (a copy computes it again)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        _LEGAL_SLOT.__set__(self, None)
 
     def apply(self, move: Any) -> Self:
         """The protocol's ``apply``, with a shortcut for a legal move object (what a playout
         passes on every card): it goes straight to ``_next``.  Anything else (text, a
-        refused move, any move once the game is over, when ``_legal`` is empty) takes the
-        protocol's full path, which parses, explains and refuses."""
-        if move in self._legal:
+        refused move, any move once the game is over) takes the protocol's full path,
+        which parses, explains and refuses."""
+        if move in self._legal_moves():
             return self._next(move)  # type: ignore[return-value]
         return super().apply(move)  # type: ignore[return-value]
-
-    @computed_once
-    def _legal(self) -> tuple[Any, ...]:
-        # Cached: the protocol asks twice per move (the bot's legal_moves, then apply).
-        # ``turn`` is None exactly when the game is over, and reading a field costs less
-        # than calling the ``is_over`` property.
-        return () if self.turn is None else self._legal_in_order()
 
     @abstractmethod
     def _legal_in_order(self) -> tuple[Any, ...]:
@@ -169,6 +184,7 @@ class TrickState(GameState):
         cls = type(self)
         shape = _SHAPES.get(cls) or _shape_of(cls)
         new = object.__new__(cls)
+        _LEGAL_SLOT.__set__(new, None)
         values, old = new.__dict__, self.__dict__
         # Copy the whole dict in one call, then drop what is not a field: cheaper than
         # copying field by field (a playout derives a state per card).
@@ -185,6 +201,10 @@ class TrickState(GameState):
             for name in values.keys() - shape.known:
                 del values[name]
         return new
+
+
+_LEGAL_SLOT = TrickState._legal  # type: ignore[attr-defined]
+"""The slot that caches a state's legal moves (set through it: the state is frozen)."""
 
 
 @dataclass(frozen=True, slots=True)
