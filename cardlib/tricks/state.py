@@ -123,9 +123,14 @@ class TrickState(GameState):
         """The protocol's ``apply``, with a shortcut for a legal move object (what a playout
         passes on every card): it goes straight to ``_next``.  Anything else (text, a
         refused move, any move once the game is over) takes the protocol's full path,
-        which parses, explains and refuses."""
-        if move in self._legal_moves():
-            return self._next(move)  # type: ignore[return-value]
+        which parses, explains and refuses.
+
+        Moves are interned, so a legal move is one of these very objects: looking for it
+        by identity skips ``in``'s equality test, which for a move that is not the one
+        sought calls Python-level comparison slots (each several hundred instructions)."""
+        for legal in self._legal_moves():
+            if legal is move:
+                return self._next(move)  # type: ignore[return-value]
         return super().apply(move)  # type: ignore[return-value]
 
     @abstractmethod
