@@ -81,7 +81,7 @@ class ItemsOf:
     """The items of a bit set of ``layout``, lowest bit first: one item per bit position
     (the cards themselves, or the interned moves of one kind).
 
-    Looked up suit by suit in tables filled on first use (at most ``2 ** layout.width``
+    Looked up suit by suit in a table filled on first use (at most ``2 ** layout.width``
     entries a suit), because turning a bit set into moves one bit at a time was the slowest
     step of a random playout.  Call the view, or keep its bound method ``items``: calling
     a bound method costs less than calling an instance (which Python does not inline), so
@@ -91,13 +91,19 @@ class ItemsOf:
     def __init__(self, layout: CardBits, items: Sequence[Any]):
         self._items = items
         run = (1 << layout.width) - 1
-        self._suits: list[tuple[int, dict[int, tuple[Any, ...]]]] = [
-            (run << layout.width * i, {}) for i in range(len(layout.suits))]
+        self._suits = tuple(run << layout.width * i for i in range(len(layout.suits)))
+        self._table: dict[int, tuple[Any, ...]] = {}
+        """The items of every bit set within one suit seen so far (suits never share a
+        bit, so one table serves them all)."""
 
     def items(self, cards: int) -> tuple[Any, ...]:
         """The items of ``cards``, lowest bit first."""
-        result: tuple[Any, ...] = ()
-        for suit, table in self._suits:
+        table = self._table
+        result = table.get(cards)
+        if result is not None:  # cards of one suit (following suit, often): one look-up
+            return result
+        result = ()
+        for suit in self._suits:
             chunk = cards & suit
             if chunk:
                 items = table.get(chunk)
@@ -105,7 +111,7 @@ class ItemsOf:
                     items = table[chunk] = tuple(self._items[b] for b in bits_of(chunk))
                 result += items
                 cards ^= chunk
-                if not cards:  # no card in the suits above: done (following suit, often)
+                if not cards:  # no card in the suits above
                     break
         return result
 
