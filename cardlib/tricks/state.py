@@ -46,9 +46,14 @@ class computed_once:  # noqa: N801 - used like functools.cached_property
         return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrickWon:
-    """A trick just completed: who took it, the rule that decided, and its cards."""
+    """A trick just completed: who took it, the rule that decided, and its cards.
+
+    A passing note from ``_card_played`` to the game, never kept in a state, so it is
+    not frozen: a frozen dataclass sets each field through ``object.__setattr__``, which
+    made building it cost three times as much (13 times a hand in every playout).
+    """
 
     winner: int
     rule: str
