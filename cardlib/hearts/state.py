@@ -234,7 +234,7 @@ class HeartsState(TrickState):
         card = 1 << move.bit
         hands = replaced(self.hands, seat, self.hands[seat] ^ card)
         passed = replaced(self.passed, seat, self.passed[seat] | card)
-        made = sum(p.bit_count() for p in passed)
+        made = sum(map(int.bit_count, passed))
         turn = seat + 1 if made % 3 == 0 else seat
         if made < 3 * PLAYERS:
             return self._derive(move, hands=hands, passed=passed, turn=turn, leader=turn)
@@ -359,7 +359,7 @@ def start_hand(options: Options, seed: int | str, opening: Opening, number: int,
     """The state at the start of hand ``number``: passing, or the 2♣ about to lead."""
     direction = PASS_ROTATION[number % 4] if options.pass_cards else 0
     turn = 0 if direction else _holder(dealt, TWO_OF_CLUBS)
-    return HeartsState(
+    return HeartsState._build(
         options=options, seed=seed, opening=opening, deal=Deal(number, dealt, direction),
         results=results, phase="pass" if direction else "play", turn=turn, hands=dealt,
         passed=(0,) * PLAYERS, trick=(), leader=turn, tricks=(), taken=(0,) * PLAYERS,

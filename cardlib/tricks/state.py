@@ -181,6 +181,21 @@ class TrickState(GameState):
             "taken": replaced(self.taken, winner, self.taken[winner] | cards),
         }, TrickWon(winner, rule, done)
 
+    @classmethod
+    def _build(cls, **fields: Any) -> Self:
+        """A state from all its fields (``history`` included), like ``cls(**fields)`` but
+        without the frozen dataclass ``__init__``, which sets each field through
+        ``object.__setattr__``: a playout starts a hand this way every 52 cards."""
+        shape = _SHAPES.get(cls) or _shape_of(cls)
+        if fields.keys() != shape.known:
+            missing, unknown = shape.known - fields.keys(), fields.keys() - shape.known
+            raise TypeError(f"{cls.__name__}: missing field(s) {sorted(missing)}, "
+                            f"no field(s) {sorted(unknown)}")
+        new = _new_instance(cls)
+        shape.set_dict(new, fields)
+        _set_legal(new, None)
+        return new
+
     def _derive(self, move: Any, **changes: Any) -> Self:
         """The state after ``move``: the fields in ``changes`` replaced, every other field
         carried over, and ``move`` appended to the history.  Values cached on this state
