@@ -237,7 +237,8 @@ class HeartsState(TrickState):
         made = sum(map(int.bit_count, passed))
         turn = seat + 1 if made % 3 == 0 else seat
         if made < 3 * PLAYERS:
-            return self._derive(move, hands=hands, passed=passed, turn=turn, leader=turn)
+            return self._derive_with(move, {"hands": hands, "passed": passed, "turn": turn,
+                                            "leader": turn})
         # Everyone has passed: now the cards change hands, and the 2♣ leads.
         received = [0] * PLAYERS
         for passer, cards in enumerate(passed):
@@ -251,7 +252,8 @@ class HeartsState(TrickState):
         table, won = self._card_played(move.bit)
         if not self.hearts_broken:
             breakers = POINT_CARDS if self.options.qs_breaks_hearts else HEARTS
-            table["hearts_broken"] = bool(breakers >> move.bit & 1)
+            if breakers >> move.bit & 1:
+                table["hearts_broken"] = True
         if won is None or len(table["tricks"]) < HAND_SIZE:
             return self._derive_with(move, table)
         # The hand is over: score it (the shooter may first have to choose).

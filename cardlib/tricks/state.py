@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from abc import abstractmethod
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, ClassVar, Self
 
 from cardlib.cards import Card
@@ -173,8 +174,8 @@ class TrickState(GameState):
         cards = 0
         for b in trick:
             cards |= 1 << b
-        card_at = self.layout.card_at
-        done = Trick(self.leader, tuple(card_at[b] for b in trick), players)  # type: ignore[misc]
+        # The cards, picked in C (a tuple: a complete trick holds two cards or more).
+        done = Trick(self.leader, itemgetter(*trick)(self.layout.card_at), players)
         return {
             "hands": hands, "trick": (), "turn": winner, "leader": winner,
             "tricks": self.tricks + (done,),
