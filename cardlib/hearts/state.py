@@ -8,7 +8,7 @@ of the hands played so far).  ``apply`` (from the shared protocol) checks a move
 The table (hands, trick, tricks taken) and the step of a card played come from the trick
 kit (``cardlib.tricks.TrickState``), follow-suit from ``cardlib.tricks.rules``; this module
 narrows what they allow with Hearts' own rules (the 2♣ lead, no points on the first trick,
-hearts unbroken) in one place (``_allowed``), shared by the legal moves and ``explain``,
+hearts unbroken) in one place (``_allowed_now``), shared by the legal moves and ``explain``,
 and adds what Hearts does around the play: the pass, hearts broken, scoring the hand.
 Card sets are bit sets of ``cardlib.hearts.deck.LAYOUT`` for speed.  ``HeartsState.game``
 is set by :mod:`cardlib.hearts.game`, which imports this module.
@@ -155,7 +155,8 @@ class HeartsState(TrickState):
             return hand, "hearts.lead.queen-or-hearts"
         return others, "hearts.lead.hearts-unbroken"
 
-    _allowed = property(_allowed_now, doc="``_allowed_now()``, for ``explain`` and tests.")
+    _allowed = property(_allowed_now, doc="``_allowed_now()``, for ``explain`` and tests: "
+                        "not cached (the legal moves are), so asking changes nothing.")
 
     # --- explanations ------------------------------------------------------------------------
     def _explain(self, move: Any) -> Explanation:
