@@ -285,4 +285,5 @@ def deal(cards: Sequence[T], hands: int, size: int) -> tuple[tuple[T, ...], ...]
     """
     if hands * size > len(cards):
         raise ValueError(f"cannot deal {hands}×{size} cards from {len(cards)}")
-    return tuple(tuple(cards[k] for k in range(h, hands * size, hands)) for h in range(hands))
+    dealt = cards[:hands * size]
+    return tuple(tuple(dealt[h::hands]) for h in range(hands))  # every hands-th card from h

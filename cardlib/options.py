@@ -58,6 +58,10 @@ def whole_number_at_least(low: int) -> Callable[[Any], str | None]:
     return check
 
 
+_DEFAULTS: dict[type, OptionsRecord] = {}
+"""Each game's record of the default options (a random playout starts many games)."""
+
+
 class OptionsRecord:
     """Base of every game's typed options (built by :func:`options_record`)."""
 
@@ -95,6 +99,11 @@ class OptionsRecord:
         if unknown:
             raise TypeError(f"{cls.game_name}: unknown option(s) {', '.join(unknown)}; "
                             f"known: {', '.join(known)}")
+        if not given:  # the defaults: one record, built once (records are frozen)
+            default = _DEFAULTS.get(cls)
+            if default is None:
+                default = _DEFAULTS[cls] = cls()
+            return default
         return cls(**given)
 
     def as_dict(self) -> dict[str, Any]:

@@ -120,9 +120,9 @@ ANNOUNCES: tuple[Announce, ...] = Announce.intern(LAYOUT, first_key=48,
                                                   deck="the 24-card pack")
 GIVES: tuple[Give, ...] = Give.intern(LAYOUT, first_key=80, deck="the 24-card pack")
 
-plays_of = ItemsOf(LAYOUT, PLAYS)
+plays_of = ItemsOf(LAYOUT, PLAYS).items
 """``plays_of(bits)``: a ``Play`` for each card of a bit set, in sort order."""
-announces_of = ItemsOf(LAYOUT, ANNOUNCES)
+announces_of = ItemsOf(LAYOUT, ANNOUNCES).items
 """``announces_of(bits)``: an ``Announce`` for each card of a bit set, in sort order."""
 gives_of = ItemsOf(LAYOUT, GIVES)
 """``gives_of(bits)``: a ``Give`` for each card of a bit set, in sort order."""

@@ -108,9 +108,9 @@ PLAYS: tuple[Play, ...] = Play.intern(LAYOUT, first_key=80, deck=DECK_NAME, nume
 Rob._by_seat = tuple(Rob._make(144 + seat, seat=seat) for seat in range(len(SEATS)))
 ROBS = Rob._by_seat
 
-plays_of = ItemsOf(LAYOUT, PLAYS)
+plays_of = ItemsOf(LAYOUT, PLAYS).items
 """``plays_of(bits)``: a ``Play`` for each card of a bit set, in sort order."""
-passes_of = ItemsOf(LAYOUT, PASSES)
+passes_of = ItemsOf(LAYOUT, PASSES).items
 """``passes_of(bits)``: a ``Pass`` for each card of a bit set, in sort order."""
 
 

@@ -79,9 +79,9 @@ MoonChoice._by_choice = {name: MoonChoice._make(128 + i, choice=name)
                          for i, name in enumerate(MoonChoice.CHOICES)}
 MOON_CHOICES: tuple[MoonChoice, ...] = tuple(MoonChoice._by_choice.values())
 
-plays_of = ItemsOf(LAYOUT, PLAYS)
+plays_of = ItemsOf(LAYOUT, PLAYS).items
 """``plays_of(bits)``: a ``Play`` for each card of a bit set, in sort order."""
-passes_of = ItemsOf(LAYOUT, PASSES)
+passes_of = ItemsOf(LAYOUT, PASSES).items
 """``passes_of(bits)``: a ``Pass`` for each card of a bit set, in sort order."""
 
 

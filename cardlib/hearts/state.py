@@ -8,7 +8,7 @@ of the hands played so far).  ``apply`` (from the shared protocol) checks a move
 The table (hands, trick, tricks taken) and the step of a card played come from the trick
 kit (``cardlib.tricks.TrickState``), follow-suit from ``cardlib.tricks.rules``; this module
 narrows what they allow with Hearts' own rules (the 2♣ lead, no points on the first trick,
-hearts unbroken) in one place (``_allowed``), shared by the legal moves and ``explain``,
+hearts unbroken) in one place (``_allowed_now``), shared by the legal moves and ``explain``,
 and adds what Hearts does around the play: the pass, hearts broken, scoring the hand.
 Card sets are bit sets of ``cardlib.hearts.deck.LAYOUT`` for speed.  ``HeartsState.game``
 is set by :mod:`cardlib.hearts.game`, which imports this module.
@@ -47,7 +47,7 @@ from cardlib.hearts.rules import Options
 from cardlib.hearts.scoring import HandResult, hand_points, moon_points, places
 from cardlib.hearts.view import HeartsView
 from cardlib.protocol import Explanation
-from cardlib.tricks import TrickState, computed_once, playable_bits, replaced
+from cardlib.tricks import TrickState, playable_bits, replaced
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -115,10 +115,9 @@ class HeartsState(TrickState):
         if self.phase == "moon":
             return MOON_CHOICES
         moves_of = passes_of if self.phase == "pass" else plays_of
-        return moves_of(self._allowed[0])
+        return moves_of(self._allowed_now()[0])
 
-    @computed_once
-    def _allowed(self) -> tuple[int, str]:
+    def _allowed_now(self) -> tuple[int, str]:
         """The cards the player to move may use now (a bit set), and the deciding rule.
 
         The one place where Hearts' restrictions are applied, shared by the legal moves
@@ -155,6 +154,9 @@ class HeartsState(TrickState):
         if others == QUEEN_OF_SPADES and options.can_lead_hearts_instead_of_qs:
             return hand, "hearts.lead.queen-or-hearts"
         return others, "hearts.lead.hearts-unbroken"
+
+    _allowed = property(_allowed_now, doc="``_allowed_now()``, for ``explain`` and tests: "
+                        "not cached (the legal moves are), so asking changes nothing.")
 
     # --- explanations ------------------------------------------------------------------------
     def _explain(self, move: Any) -> Explanation:
@@ -233,10 +235,11 @@ class HeartsState(TrickState):
         card = 1 << move.bit
         hands = replaced(self.hands, seat, self.hands[seat] ^ card)
         passed = replaced(self.passed, seat, self.passed[seat] | card)
-        made = sum(p.bit_count() for p in passed)
+        made = sum(map(int.bit_count, passed))
         turn = seat + 1 if made % 3 == 0 else seat
         if made < 3 * PLAYERS:
-            return self._derive(move, hands=hands, passed=passed, turn=turn, leader=turn)
+            return self._derive_with(move, {"hands": hands, "passed": passed, "turn": turn,
+                                            "leader": turn})
         # Everyone has passed: now the cards change hands, and the 2♣ leads.
         received = [0] * PLAYERS
         for passer, cards in enumerate(passed):
@@ -248,10 +251,12 @@ class HeartsState(TrickState):
 
     def _after_play(self, move: Play) -> HeartsState:
         table, won = self._card_played(move.bit)
-        breakers = POINT_CARDS if self.options.qs_breaks_hearts else HEARTS
-        table["hearts_broken"] = self.hearts_broken or bool(breakers >> move.bit & 1)
+        if not self.hearts_broken:
+            breakers = POINT_CARDS if self.options.qs_breaks_hearts else HEARTS
+            if breakers >> move.bit & 1:
+                table["hearts_broken"] = True
         if won is None or len(table["tricks"]) < HAND_SIZE:
-            return self._derive(move, **table)
+            return self._derive_with(move, table)
         # The hand is over: score it (the shooter may first have to choose).
         points, shooter = hand_points(table["taken"], self.options)
         if shooter is not None and self.options.moon == "shooter-choice":
@@ -357,7 +362,7 @@ def start_hand(options: Options, seed: int | str, opening: Opening, number: int,
     """The state at the start of hand ``number``: passing, or the 2♣ about to lead."""
     direction = PASS_ROTATION[number % 4] if options.pass_cards else 0
     turn = 0 if direction else _holder(dealt, TWO_OF_CLUBS)
-    return HeartsState(
+    return HeartsState._build(
         options=options, seed=seed, opening=opening, deal=Deal(number, dealt, direction),
         results=results, phase="pass" if direction else "play", turn=turn, hands=dealt,
         passed=(0,) * PLAYERS, trick=(), leader=turn, tricks=(), taken=(0,) * PLAYERS,

@@ -81,24 +81,38 @@ class ItemsOf:
     """The items of a bit set of ``layout``, lowest bit first: one item per bit position
     (the cards themselves, or the interned moves of one kind).
 
-    Looked up suit by suit in tables filled on first use (at most ``2 ** layout.width``
+    Looked up suit by suit in a table filled on first use (at most ``2 ** layout.width``
     entries a suit), because turning a bit set into moves one bit at a time was the slowest
-    step of a random playout.
+    step of a random playout.  Call the view, or keep its bound method ``items``: calling
+    a bound method costs less than calling an instance (which Python does not inline), so
+    the games' ``plays_of`` are ``ItemsOf(...).items``.
     """
 
     def __init__(self, layout: CardBits, items: Sequence[Any]):
         self._items = items
-        self._suits: list[tuple[int, dict[int, tuple[Any, ...]]]] = [
-            (layout.width * i, {}) for i in range(len(layout.suits))]
-        self._chunk = (1 << layout.width) - 1
+        run = (1 << layout.width) - 1
+        self._suits = tuple(run << layout.width * i for i in range(len(layout.suits)))
+        self._table: dict[int, tuple[Any, ...]] = {}
+        """The items of every bit set within one suit seen so far (suits never share a
+        bit, so one table serves them all)."""
 
-    def __call__(self, cards: int) -> tuple[Any, ...]:
-        result: tuple[Any, ...] = ()
-        for shift, table in self._suits:
-            chunk = (cards >> shift) & self._chunk
+    def items(self, cards: int) -> tuple[Any, ...]:
+        """The items of ``cards``, lowest bit first."""
+        table = self._table
+        result = table.get(cards)
+        if result is not None:  # cards of one suit (following suit, often): one look-up
+            return result
+        result = ()
+        for suit in self._suits:
+            chunk = cards & suit
             if chunk:
                 items = table.get(chunk)
                 if items is None:
-                    items = table[chunk] = tuple(self._items[b] for b in bits_of(chunk << shift))
+                    items = table[chunk] = tuple(self._items[b] for b in bits_of(chunk))
                 result += items
+                cards ^= chunk
+                if not cards:  # no card in the suits above
+                    break
         return result
+
+    __call__ = items

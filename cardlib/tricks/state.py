@@ -16,9 +16,9 @@ through its ``__init__`` (or ``dataclasses.replace``) cost about four times as m
 from __future__ import annotations
 
 import dataclasses
-import functools
 from abc import abstractmethod
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, ClassVar, Self
 
 from cardlib.cards import Card
@@ -47,9 +47,14 @@ class computed_once:  # noqa: N801 - used like functools.cached_property
         return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrickWon:
-    """A trick just completed: who took it, the rule that decided, and its cards."""
+    """A trick just completed: who took it, the rule that decided, and its cards.
+
+    A passing note from ``_card_played`` to the game, never kept in a state, so it is
+    not frozen: a frozen dataclass sets each field through ``object.__setattr__``, which
+    made building it cost three times as much (13 times a hand in every playout).
+    """
 
     winner: int
     rule: str
@@ -63,8 +68,9 @@ class TrickState(GameState):
 
     Subclasses set the class attributes ``layout`` (their :class:`CardBits`) and
     ``trick_rules``, give their legal moves in sorted order (``_legal_in_order``), and
-    must not define ``__post_init__`` (``_derive`` skips ``__init__``).  The number of
-    seats is ``len(hands)``.
+    must not define ``__post_init__`` (``_derive`` skips ``__init__``; this class's own
+    starts the cache of legal moves, which ``_derive`` starts too).  The number of seats
+    is ``len(hands)``.
     """
 
     turn: int | None
@@ -81,6 +87,7 @@ class TrickState(GameState):
 
     layout: ClassVar[CardBits]
     trick_rules: ClassVar[TrickRules]
+    __slots__ = ("_legal",)
 
     @property
     def to_move(self) -> int | None:
@@ -93,15 +100,44 @@ class TrickState(GameState):
         gives them in order already (interned card moves sort in bit order), and sorting
         costs a Python-level comparison per card on every move of a playout.
         """
-        return list(self._legal)
+        return list(self._legal_moves())
 
     def _legal_moves(self) -> tuple[Any, ...]:
-        return self._legal
+        # Cached: a playout asks twice per move (the bot's legal_moves, then apply).  The
+        # cache is a slot, outside the instance dict that holds the state's value, so it
+        # is never seen as a change of the state and ``_derive`` copies no stale value;
+        # ``_derive`` and ``__post_init__`` start it empty (None).  ``turn`` is None
+        # exactly when the game is over, and reading a field costs less than calling the
+        # ``is_over`` property.
+        legal = self._legal
+        if legal is None:
+            legal = () if self.turn is None else self._legal_in_order()
+            _set_legal(self, legal)
+        return legal
 
-    @computed_once
-    def _legal(self) -> tuple[Any, ...]:
-        # Cached: the protocol asks twice per move (the bot's legal_moves, then apply).
-        return () if self.is_over else self._legal_in_order()
+    def __post_init__(self) -> None:
+        _set_legal(self, None)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.__dict__  # the value, without the cache (a copy computes it again)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        _set_legal(self, None)
+
+    def apply(self, move: Any) -> Self:
+        """The protocol's ``apply``, with a shortcut for a legal move object (what a playout
+        passes on every card): it goes straight to ``_next``.  Anything else (text, a
+        refused move, any move once the game is over) takes the protocol's full path,
+        which parses, explains and refuses.
+
+        Moves are interned, so a legal move is one of these very objects: looking for it
+        by identity skips ``in``'s equality test, which for a move that is not the one
+        sought calls Python-level comparison slots (each several hundred instructions)."""
+        for legal in self._legal_moves():
+            if legal is move:
+                return self._next(move)  # type: ignore[return-value]
+        return super().apply(move)  # type: ignore[return-value]
 
     @abstractmethod
     def _legal_in_order(self) -> tuple[Any, ...]:
@@ -138,37 +174,61 @@ class TrickState(GameState):
         cards = 0
         for b in trick:
             cards |= 1 << b
-        card_at = self.layout.card_at
-        done = Trick(self.leader, tuple(card_at[b] for b in trick), players)  # type: ignore[misc]
+        # The cards, picked in C (a tuple: a complete trick holds two cards or more).
+        done = Trick(self.leader, itemgetter(*trick)(self.layout.card_at), players)
         return {
             "hands": hands, "trick": (), "turn": winner, "leader": winner,
             "tricks": self.tricks + (done,),
             "taken": replaced(self.taken, winner, self.taken[winner] | cards),
         }, TrickWon(winner, rule, done)
 
+    @classmethod
+    def _build(cls, **fields: Any) -> Self:
+        """A state from all its fields (``history`` included), like ``cls(**fields)`` but
+        without the frozen dataclass ``__init__``, which sets each field through
+        ``object.__setattr__``: a playout starts a hand this way every 52 cards."""
+        shape = _SHAPES.get(cls) or _shape_of(cls)
+        if fields.keys() != shape.known:
+            missing, unknown = shape.known - fields.keys(), fields.keys() - shape.known
+            raise TypeError(f"{cls.__name__}: missing field(s) {sorted(missing)}, "
+                            f"no field(s) {sorted(unknown)}")
+        new = _new_instance(cls)
+        shape.set_dict(new, fields)
+        _set_legal(new, None)
+        return new
+
     def _derive(self, move: Any, **changes: Any) -> Self:
         """The state after ``move``: the fields in ``changes`` replaced, every other field
         carried over, and ``move`` appended to the history.  Values cached on this state
         (``computed_once``) are not carried over; an unknown field name is a TypeError."""
+        return self._derive_with(move, changes)
+
+    def _derive_with(self, move: Any, changes: dict[str, Any]) -> Self:
+        """``_derive`` with the changes as one dict (``_card_played``'s table, say): the
+        hot path of a playout, which skips packing them into keyword arguments again."""
         cls = type(self)
         shape = _SHAPES.get(cls) or _shape_of(cls)
-        new = object.__new__(cls)
-        values, old = new.__dict__, self.__dict__
-        # Copy the whole dict in one call, then drop what is not a field: cheaper than
-        # copying field by field (a playout derives a state per card).
-        values.update(old)
-        if len(values) != shape.size:
-            for name in shape.cached:
-                values.pop(name, None)
-        values.update(changes)
+        old = self.__dict__
+        # One dict built in C (a copy merged with the changes) and handed to a bare
+        # instance: about a third cheaper than filling the instance's own dict.
+        values = old | changes
         values["history"] = old["history"] + (move,)
-        if len(values) != shape.size:  # a name that is no field, given or left behind
+        if len(values) != shape.size:  # cached values left behind, or no such field
             unknown = changes.keys() - shape.known
             if unknown:
                 raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
             for name in values.keys() - shape.known:
                 del values[name]
+        new = _new_instance(cls)
+        shape.set_dict(new, values)
+        _set_legal(new, None)
         return new
+
+
+_new_instance = object.__new__
+_set_legal = TrickState._legal.__set__  # type: ignore[attr-defined]
+"""``_set_legal(state, moves)``: fills the slot that caches the legal moves (a frozen
+dataclass refuses ordinary assignment)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +239,8 @@ class _Shape:
     """The field names."""
     size: int
     """How many fields (a derived state's ``__dict__`` holds exactly these)."""
-    cached: tuple[str, ...]
-    """The names under which cached values land in an instance's ``__dict__``."""
+    set_dict: Any
+    """Gives an instance its ``__dict__`` (the setter of the class's ``__dict__``)."""
 
 
 _SHAPES: dict[type, _Shape] = {}
@@ -188,12 +248,13 @@ _SHAPES: dict[type, _Shape] = {}
 
 def _shape_of(cls: type) -> _Shape:
     names = frozenset(f.name for f in dataclasses.fields(cls))
-    cached = tuple(name for klass in cls.__mro__ for name, attr in vars(klass).items()
-                   if isinstance(attr, computed_once | functools.cached_property))
-    _SHAPES[cls] = _Shape(names, len(names), cached)
+    holder = next(klass for klass in cls.__mro__ if "__dict__" in vars(klass))
+    _SHAPES[cls] = _Shape(names, len(names), vars(holder)["__dict__"].__set__)
     return _SHAPES[cls]
 
 
 def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     """``values`` with one item replaced (states never change a tuple in place)."""
-    return values[:index] + (value,) + values[index + 1:]
+    changed = list(values)  # one copy and one tuple: half the cost of two slices
+    changed[index] = value
+    return tuple(changed)
