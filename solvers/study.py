@@ -77,6 +77,14 @@ class SolveTask:
     time_limit: float | None = None
     max_nodes: int | None = None
 
+    def __post_init__(self) -> None:
+        # Refused here, before any worker starts, rather than as a traceback from the
+        # first deal: the exact search has no model of a run of replacements.
+        if "repeat_replace" in self.variants:
+            raise StudyError("the exact search does not model the variant repeat_replace, "
+                             "so a study cannot solve it; a player can play it "
+                             "(--player random|heuristic|sampling)")
+
     def signature(self) -> dict[str, Any]:
         """The fields every line of one study shares (a resumed file must match them)."""
         return {"solver": SOLVER, "options": sorted(self.variants)}

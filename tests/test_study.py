@@ -309,3 +309,14 @@ def test_bad_counts_are_refused_by_name(tmp_path, capsys, flag, value):
     assert exit_.value.code == 2
     assert flag in capsys.readouterr().err
     assert not (tmp_path / "s.jsonl").exists()
+
+
+def test_a_variant_the_exact_search_does_not_model_is_refused_before_any_deal(tmp_path,
+                                                                               capsys):
+    out = tmp_path / "s.jsonl"
+    code = cli.main(["study", "--seeds", "1..4", "--repeat-replace", "--quiet",
+                     "--out", str(out)])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "repeat_replace" in err and "Traceback" not in err
+    assert not out.exists()
