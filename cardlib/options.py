@@ -91,6 +91,14 @@ class OptionsRecord:
                              f"only with {counts} players, not with {players}")
 
     @classmethod
+    def played_at(cls, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
+        """``given`` without the options whose value is not played at ``players`` (a
+        table switched from 2 to 3 players drops Cruce's 2-player form, keeps the rest)."""
+        only = {option.name: option.only_players for option in cls.declared}
+        return {name: value for name, value in given.items()
+                if only.get(name) is None or players in only[name]}
+
+    @classmethod
     def from_given(cls, given: Mapping[str, Any]) -> OptionsRecord:
         """The record for ``given`` options: defaults filled in, unknown names refused
         (``TypeError``, like an unknown keyword argument), bad values refused by name."""

@@ -160,6 +160,17 @@ def test_the_table_for_each_count():
     assert "Played" in table.table.message.value
 
 
+def test_a_table_in_the_auction_form_drops_it_at_three_players_and_keeps_it_back_at_two():
+    table = CruceTable(players=2, options={"two_player_form": "auction", "must_head": True})
+    assert table.table.state.options.two_player_form == "auction"
+    table.count.value = 3  # the 2-player form does not exist at 3: the rest still applies
+    assert table.table.state.players == 3
+    assert table.table.state.options.two_player_form == "stock"
+    assert table.table.state.options.must_head
+    table.count.value = 2
+    assert table.table.state.options.two_player_form == "auction"
+
+
 # --- what the notebook says ------------------------------------------------------------------
 
 def _boxes() -> list[str]:

@@ -564,7 +564,8 @@ class CruceTable(TeachingWidget):
     def seat_players(self, players: int) -> GameTable:
         bots = {seat: RuleOfThumbBot() for seat in range(1, players)}
         self.table = GameTable(GAME, seed=self.seed, seat=ANA, bots=bots,
-                               options={"players": players, **self.extra})
+                               options={"players": players,
+                                        **GAME.Options.played_at(players, self.extra)})
         names = ", ".join(SEAT_NAMES[1:players])
         partner = (" Cristina, opposite you, is your <b>partner</b> (team A): your points "
                    "and marriages count together against Bogdan and Dan."
