@@ -254,6 +254,35 @@ def table_key(diamonds: int, deck: int, piles: int, drawn: int, hand: int) -> in
     return ((((deck << 5 | drawn) << 2 | ((hand << 2) >> drawn)) << 16 | diamonds) << 36) | piles
 
 
+def profile_index(empty: int, spade_topped: int, club_topped: int) -> int:
+    """One int for a pile profile: how many live piles are empty, spade- and club-topped."""
+    return empty << 8 | spade_topped << 4 | club_topped
+
+
+PROFILES = tuple(profile_index(e, s, c) for e in range(10) for s in range(10) for c in range(10)
+                 if e + s + c <= 9)
+"""Every pile profile of at most nine piles."""
+
+
+def place_on_open_pile(index: int, suit: int) -> list[tuple[int, int]]:
+    """The ways one card of ``suit`` (0 spade, 1 club) can go on an open pile of the
+    profile ``index``, as (clears paid, profile after): on a pile topped by the other suit,
+    on an empty pile, or, when there is neither, on a pile of its own suit cleared first."""
+    empty, spade_topped, club_topped = index >> 8, index >> 4 & 15, index & 15
+    own, other = (spade_topped, club_topped) if suit == 0 else (club_topped, spade_topped)
+    ways = []
+    if other:
+        ways.append((0, (empty, own + 1, other - 1)))
+    if empty:
+        ways.append((0, (empty - 1, own + 1, other)))
+    if not ways and own:
+        ways.append((1, (empty, own, other)))
+    if not ways:  # no live pile at all
+        ways.append((99, (empty, own, other)))
+    return [(cost, profile_index(e, *((o, t) if suit == 0 else (t, o))))
+            for cost, (e, o, t) in ways]
+
+
 class _OutOfBudget(Exception):
     """This run's node budget is spent: restart with the next ordering."""
 
@@ -322,6 +351,9 @@ class _Search:
         self.room_cache: dict[int, tuple[int, int, int, int]] = {}
         self.match_cache: dict[int, int] = {}
         self.deck_bits: dict[int, int] = {}
+        self.dead_cache: dict[int, int] = {}
+        self.openings_cache: dict[int, dict[int, int]] = {}
+        self.profile_cache: dict[int, int] = {}
         self.suffix_spades = [0] * (self.n + 1)
         self.suffix_clubs = [0] * (self.n + 1)
         for i in range(self.n - 1, -1, -1):
@@ -494,6 +526,110 @@ class _Search:
                 best = got
         return best if best >= 0 else -1
 
+    # --- the openings bound: suits alternate, so a run of one suit needs open piles -----
+    def openings_short(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int,
+                       decklen: int) -> bool:
+        """True if the cards still to place need more clears than the deck can pay for,
+        by the openings count of :meth:`openings_needed` over the piles that are not dead
+        (see :meth:`dead_piles`)."""
+        dead = self.dead_piles(diamonds, deck, drawn, hand)
+        probe = piles << 8 | dead
+        profile = self.profile_cache.get(probe)
+        if profile is None:
+            empty = spade_topped = club_topped = 0
+            for p in range(9):
+                if dead >> p & 1:
+                    continue
+                pile = piles >> (4 * p) & 15
+                if not pile & 7:
+                    empty += 1
+                elif pile >> 3:
+                    club_topped += 1
+                else:
+                    spade_topped += 1
+            profile = self.profile_cache[probe] = profile_index(empty, spade_topped,
+                                                                club_topped)
+        return self.openings_needed(drawn, hand)[profile] > decklen
+
+    def openings_needed(self, drawn: int, hand: int) -> dict[int, int]:
+        """Per pile profile (see :func:`profile_index`), the fewest clears that let every
+        card still to come (the hand in either order, then the deck, two at a time, each
+        pair in either order) find an open pile, in a game that keeps of each live pile
+        only whether it is empty, spade-topped or club-topped.
+
+        Soundness: that game is looser than the real one.  A card of one suit goes on a
+        pile that is empty or topped by the other suit (suits alternate) and leaves it
+        topped by its own suit; every clear (a pile reaching its limit, or a stuck clear)
+        makes one pile empty and takes at least one diamond from the deck; values, pile
+        limits and replaces are ignored, dead piles never take a card.  So a real win
+        from here is a line of this game with at most ``decklen`` clears, and if every
+        line needs more, the state is lost.
+
+        Computing it exactly: a clear is made only when a card finds no open pile (then
+        it empties a pile topped by the card's own suit, and the card goes there).  An
+        earlier clear never does better: a strategy that empties pile T early can wait,
+        placing cards on T while its top allows and paying for the clear when it does
+        not, which costs at most the one clear it saved.  The other choices (empty or
+        other-topped pile, which hand card first) are all tried.
+        """
+        probe = drawn << 2 | ((hand << 2) >> drawn)
+        table = self.openings_cache.get(probe)
+        if table is not None:
+            return table
+        if not hand:
+            if drawn >= self.n:
+                table = {index: 0 for index in PROFILES}
+                self.openings_cache[probe] = table
+                return table
+            upto = min(drawn + 2, self.n)
+            return self.openings_needed(upto, (1 << upto) - (1 << drawn))
+        table = {}
+        for index in PROFILES:
+            best = None
+            for card in range(max(drawn - 2, 0), drawn):
+                if not hand >> card & 1:
+                    continue
+                after = self.openings_needed(drawn, hand & ~(1 << card))
+                for cost, placed in place_on_open_pile(index, self.suits[card]):
+                    total = cost + after[placed]
+                    if best is None or total < best:
+                        best = total
+            table[index] = best
+        self.openings_cache[probe] = table
+        return table
+
+    def dead_piles(self, diamonds: int, deck: int, drawn: int, hand: int) -> int:
+        """Bit mask of the edge piles no card still to place can ever go on: a position
+        only ever holds its diamond now or one still in the deck (or, when replaced
+        diamonds go under the deck, any diamond on the table or in the deck), and no
+        remaining card's value is allowed on the pile under any of those."""
+        probe = table_key(diamonds, deck, 0, drawn, hand)
+        dead = self.dead_cache.get(probe)
+        if dead is None:
+            deck_bits = 0
+            rest = deck
+            while rest:
+                deck_bits |= 1 << (rest & 15)
+                rest >>= 4
+            if self.options.replaced_under_deck:
+                table = (1 << (diamonds & 15) | 1 << (diamonds >> 4 & 15)
+                         | 1 << (diamonds >> 8 & 15) | 1 << (diamonds >> 12 & 15))
+                avail = (deck_bits | table) * EVERY_POSITION
+            else:
+                avail = on_table(diamonds) | deck_bits * EVERY_POSITION
+            piles_of = self.edge_values(avail)
+            spades, clubs = self.values_to_come(drawn, hand)
+            live = 0
+            rest = (spades | clubs) >> 1
+            value = 1
+            while rest:
+                if rest & 1:
+                    live |= piles_of[value]
+                rest >>= 1
+                value += 1
+            dead = self.dead_cache[probe] = 0xFF & ~live
+        return dead
+
     # --- the search ---------------------------------------------------------------------
     def root(self) -> Board:
         """The start state in the compact form (see the module docstring)."""
@@ -618,7 +754,8 @@ class _Search:
                 tried.add(key)
                 decklen = (deck.bit_length() + 3) >> 2
                 remaining = hand.bit_count() + n - drawn
-                if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
+                if (remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]
+                        or self.openings_short(diamonds, deck, piles, drawn, hand, decklen)):
                     self.seen.add(key)  # cut by a bound: lost for every search
                     self.pruned += 1
                     continue
@@ -675,7 +812,8 @@ class _Search:
         decklen = (deck.bit_length() + 3) >> 2
         remaining = hand.bit_count() + self.n - drawn
         excess = remaining - (ROOM_TOTAL - filled)
-        if excess > self.absorb[decklen]:
+        if excess > self.absorb[decklen] or self.openings_short(diamonds, deck, piles, drawn,
+                                                                 hand, decklen):
             self.pruned += 1
             return False
         if slack < 0:
