@@ -42,6 +42,7 @@ replayed through the engine before it is returned.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import time
@@ -259,11 +260,11 @@ def profile_index(empty: int, spade_topped: int, club_topped: int) -> int:
     return empty << 8 | spade_topped << 4 | club_topped
 
 
-PROFILES = tuple(profile_index(e, s, c) for e in range(10) for s in range(10) for c in range(10)
-                 if e + s + c <= 9)
-"""Every pile profile of at most nine piles."""
+NO_WAY = 99
+"""Clears charged for a card with no live pile: more than any deck holds."""
 
 
+@functools.cache
 def place_on_open_pile(index: int, suit: int) -> list[tuple[int, int]]:
     """The ways one card of ``suit`` (0 spade, 1 club) can go on an open pile of the
     profile ``index``, as (clears paid, profile after): on a pile topped by the other suit,
@@ -277,8 +278,8 @@ def place_on_open_pile(index: int, suit: int) -> list[tuple[int, int]]:
         ways.append((0, (empty - 1, own + 1, other)))
     if not ways and own:
         ways.append((1, (empty, own, other)))
-    if not ways:  # no live pile at all
-        ways.append((99, (empty, own, other)))
+    if not ways:  # no live pile at all (cannot happen: the centre is never dead)
+        ways.append((NO_WAY, (empty, own, other)))
     return [(cost, profile_index(e, *((o, t) if suit == 0 else (t, o))))
             for cost, (e, o, t) in ways]
 
@@ -352,7 +353,7 @@ class _Search:
         self.match_cache: dict[int, int] = {}
         self.deck_bits: dict[int, int] = {}
         self.dead_cache: dict[int, int] = {}
-        self.openings_cache: dict[int, dict[int, int]] = {}
+        self.openings_cache: dict[int, int] = {}
         self.profile_cache: dict[int, int] = {}
         self.suffix_spades = [0] * (self.n + 1)
         self.suffix_clubs = [0] * (self.n + 1)
@@ -549,13 +550,13 @@ class _Search:
                     spade_topped += 1
             profile = self.profile_cache[probe] = profile_index(empty, spade_topped,
                                                                 club_topped)
-        return self.openings_needed(drawn, hand)[profile] > decklen
+        return self.openings_needed(drawn, hand, profile) > decklen
 
-    def openings_needed(self, drawn: int, hand: int) -> dict[int, int]:
-        """Per pile profile (see :func:`profile_index`), the fewest clears that let every
-        card still to come (the hand in either order, then the deck, two at a time, each
-        pair in either order) find an open pile, in a game that keeps of each live pile
-        only whether it is empty, spade-topped or club-topped.
+    def openings_needed(self, drawn: int, hand: int, profile: int) -> int:
+        """The fewest clears that let every card still to come (the hand in either order,
+        then the deck, two at a time, each pair in either order) find an open pile, from
+        pile ``profile`` (see :func:`profile_index`), in a game that keeps of each live
+        pile only whether it is empty, spade-topped or club-topped.
 
         Soundness: that game is looser than the real one.  A card of one suit goes on a
         pile that is empty or topped by the other suit (suits alternate) and leaves it
@@ -570,33 +571,29 @@ class _Search:
         earlier clear never does better: a strategy that empties pile T early can wait,
         placing cards on T while its top allows and paying for the clear when it does
         not, which costs at most the one clear it saved.  The other choices (empty or
-        other-topped pile, which hand card first) are all tried.
+        other-topped pile, which hand card first) are all tried.  Memoised by exactly
+        what it reads: the point in the black deck, the hand and the profile.
         """
-        probe = drawn << 2 | ((hand << 2) >> drawn)
-        table = self.openings_cache.get(probe)
-        if table is not None:
-            return table
+        probe = (drawn << 2 | ((hand << 2) >> drawn)) << 12 | profile
+        best = self.openings_cache.get(probe)
+        if best is not None:
+            return best
         if not hand:
             if drawn >= self.n:
-                table = {index: 0 for index in PROFILES}
-                self.openings_cache[probe] = table
-                return table
+                return 0
             upto = min(drawn + 2, self.n)
-            return self.openings_needed(upto, (1 << upto) - (1 << drawn))
-        table = {}
-        for index in PROFILES:
-            best = None
+            best = self.openings_needed(upto, (1 << upto) - (1 << drawn), profile)
+        else:
             for card in range(max(drawn - 2, 0), drawn):
                 if not hand >> card & 1:
                     continue
-                after = self.openings_needed(drawn, hand & ~(1 << card))
-                for cost, placed in place_on_open_pile(index, self.suits[card]):
-                    total = cost + after[placed]
+                rest = hand & ~(1 << card)
+                for cost, placed in place_on_open_pile(profile, self.suits[card]):
+                    total = cost + self.openings_needed(drawn, rest, placed)
                     if best is None or total < best:
                         best = total
-            table[index] = best
-        self.openings_cache[probe] = table
-        return table
+        self.openings_cache[probe] = best
+        return best
 
     def dead_piles(self, diamonds: int, deck: int, drawn: int, hand: int) -> int:
         """Bit mask of the edge piles no card still to place can ever go on: a position
