@@ -110,35 +110,40 @@ def absorbable(diamonds: int, options: Options, exempt: int = 4) -> int:
     return min(3 * diamonds, (5 * diamonds + exempt) // 2)
 
 
+@functools.cache
+def pile_rooms(packed_room: int) -> tuple[tuple[int, ...], int]:
+    """The rooms packed 2 bits a pile in ``packed_room``, as a tuple, and the bit mask of
+    the piles with any (cached: the matching bound asks for the same few again and again)."""
+    rooms = tuple((packed_room >> (2 * p)) & 3 for p in range(8))
+    return rooms, sum(1 << p for p in range(8) if rooms[p])
+
+
+@functools.cache
+def values_in(values: int) -> tuple[int, ...]:
+    """The values 1..13 whose bits are set in ``values`` (cached)."""
+    return tuple(v for v in range(1, 14) if values >> v & 1)
+
+
 def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> int:
     """Most of the values in bit mask ``values`` (one card each) placed at once on the
     edge piles: value v may go on the piles in mask ``piles_of[v]``, pile p takes
-    ``(packed_room >> 2p) & 3`` more (greedy, then Kuhn's augmenting paths)."""
-    room = [(packed_room >> (2 * p)) & 3 for p in range(8)]
-    free = 0
-    for p in range(8):
-        if room[p]:
-            free |= 1 << p
-    owners: list[list[int]] = [[] for _ in range(8)]
-    choices = []
-    v = 1
-    rest = values >> 1
-    while rest:
-        if rest & 1:
-            mask = piles_of[v] & free
-            if mask:
-                choices.append(mask)
-        rest >>= 1
-        v += 1
+    ``(packed_room >> 2p) & 3`` more (greedy, most constrained value first, then Kuhn's
+    augmenting paths for the values the greedy left out)."""
+    rooms, free = pile_rooms(packed_room)
+    choices = [mask for mask in [piles_of[v] & free for v in values_in(values)] if mask]
+    choices.sort(key=int.bit_count)
+    room = list(rooms)
+    owners: list[list[int]] = [[], [], [], [], [], [], [], []]
     placed = 0
     pending = []
-    for mask in sorted(choices, key=int.bit_count):
+    for mask in choices:
         open_piles = mask & free
         if open_piles:
             low = open_piles & -open_piles
             p = low.bit_length() - 1
             owners[p].append(mask)
-            if len(owners[p]) == room[p]:
+            room[p] -= 1
+            if not room[p]:
                 free ^= low
             placed += 1
         else:
@@ -158,7 +163,8 @@ def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> i
             low = open_piles & -open_piles
             p = low.bit_length() - 1
             owners[p].append(mask)
-            if len(owners[p]) == room[p]:
+            room[p] -= 1
+            if not room[p]:
                 free ^= low
             return True
         while fresh:
@@ -511,7 +517,9 @@ class _Search:
         slack = self.placeable(here | everywhere, spades, clubs, room) - needed
         if slack < 0 or decklen != 1 or self.options.replaced_under_deck:
             return slack
-        best = self.placeable(here, spades, clubs, room) - remaining
+        # (Using no diamond at all is never better than some future that uses it: more
+        # values allowed, fewer cards to place.)
+        best = -1
         for k in range(4):
             if best >= 2:
                 break
