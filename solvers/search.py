@@ -22,6 +22,12 @@ work goes into refuting lost positions fast and into trying good lines first:
   alternate) whose diamonds, now or from the deck, allow its value; a maximum matching of
   cards to places that falls short of the cards the clears cannot absorb proves a loss.
   A child that keeps the diamonds inherits its parent's slack instead of recomputing.
+* **Openings bound** (:meth:`_Search.openings_short`).  Suits alternate on every pile,
+  so a run of one suit needs as many piles open to it, and only a clear (a diamond or
+  more) reopens a pile topped by that suit.  Keeping of each live pile only "empty,
+  spade-topped or club-topped", a tiny memoised game gives the fewest clears the cards
+  to come need; more than the deck holds is a loss.  Cheap, at every depth, and what cuts
+  deals whose black cards come grouped by suit.
 * **Move ordering** (:meth:`_Search.rank`).  Moves that keep diamonds first (a move
   after which the hand is stuck counts as spending one), then those that leave the most
   remaining cards placeable next to the diamonds on the table.
@@ -193,6 +199,9 @@ SLOTS_LOST = tuple(tuple(2 if c == 0 and (p.limit - 1) % 2 else 1 for c in range
 """Suit slots a pile loses when one card goes on it without clearing it (see
 ``_Search.slot_room``): one, or two when an empty pile with odd room gets its first card."""
 
+CENTRE_BIT = 1 << 8
+"""The centre's bit in a mask of piles (``PILES`` order: the eight edges, then the centre)."""
+
 EVERY_POSITION = 1 | 1 << 14 | 1 << 28 | 1 << 42
 """Multiplier that copies a 14-bit value mask to all four positions of a packed mask."""
 
@@ -261,33 +270,48 @@ def table_key(diamonds: int, deck: int, piles: int, drawn: int, hand: int) -> in
     return ((((deck << 5 | drawn) << 2 | ((hand << 2) >> drawn)) << 16 | diamonds) << 36) | piles
 
 
-def profile_index(empty: int, spade_topped: int, club_topped: int) -> int:
-    """One int for a pile profile: how many live piles are empty, spade- and club-topped."""
-    return empty << 8 | spade_topped << 4 | club_topped
+def profile_index(empty: int, spade_topped: int, club_topped: int, spades_open: int = 0,
+                  spades_only: int = 0, clubs_open: int = 0, clubs_only: int = 0) -> int:
+    """One int for a pile profile (see :meth:`_Search.openings_needed`): of the live piles
+    that can take both suits, how many are empty, spade- and club-topped; of those that
+    can only ever take spades, how many are open to one now and how many there are; the
+    same for clubs."""
+    return (empty << 24 | spade_topped << 20 | club_topped << 16 | spades_open << 12
+            | spades_only << 8 | clubs_open << 4 | clubs_only)
 
+
+PROFILE_BITS = 28
+"""Bits a profile index takes (seven 4-bit fields): memo keys put other data above them."""
 
 NO_WAY = 99
 """Clears charged for a card with no live pile: more than any deck holds."""
 
 
 @functools.cache
-def place_on_open_pile(index: int, suit: int) -> list[tuple[int, int]]:
+def place_on_open_pile(index: int, suit: int) -> tuple[tuple[int, int], ...]:
     """The ways one card of ``suit`` (0 spade, 1 club) can go on an open pile of the
-    profile ``index``, as (clears paid, profile after): on a pile topped by the other suit,
-    on an empty pile, or, when there is neither, on a pile of its own suit cleared first."""
-    empty, spade_topped, club_topped = index >> 8, index >> 4 & 15, index & 15
-    own, other = (spade_topped, club_topped) if suit == 0 else (club_topped, spade_topped)
+    profile ``index``, as (clears paid, profile after): on a two-suit pile topped by the
+    other suit, on an empty one, on an open pile that takes only this suit (it closes),
+    or, when there is none, on a pile closed to this suit that is cleared first."""
+    fields = [index >> shift & 15 for shift in (24, 20, 16, 12, 8, 4, 0)]
+    own_top, other_top, only_open, only = (1, 2, 3, 4) if suit == 0 else (2, 1, 5, 6)
+    changes = []
+    if fields[other_top]:
+        changes.append(((other_top, -1), (own_top, 1)))
+    if fields[0]:
+        changes.append(((0, -1), (own_top, 1)))
+    if fields[only_open]:
+        changes.append(((only_open, -1),))
     ways = []
-    if other:
-        ways.append((0, (empty, own + 1, other - 1)))
-    if empty:
-        ways.append((0, (empty - 1, own + 1, other)))
-    if not ways and own:
-        ways.append((1, (empty, own, other)))
-    if not ways:  # no live pile at all (cannot happen: the centre is never dead)
-        ways.append((NO_WAY, (empty, own, other)))
-    return [(cost, profile_index(e, *((o, t) if suit == 0 else (t, o))))
-            for cost, (e, o, t) in ways]
+    for change in changes:
+        after = list(fields)
+        for field, step in change:
+            after[field] += step
+        ways.append((0, profile_index(*after)))
+    if not ways:
+        closed = fields[own_top] + fields[only] - fields[only_open]
+        ways.append((1 if closed else NO_WAY, index))
+    return tuple(ways)
 
 
 class _OutOfBudget(Exception):
@@ -358,7 +382,7 @@ class _Search:
         self.room_cache: dict[int, tuple[int, int, int, int]] = {}
         self.match_cache: dict[int, int] = {}
         self.deck_bits: dict[int, int] = {}
-        self.dead_cache: dict[int, int] = {}
+        self.suits_cache: dict[int, tuple[int, int]] = {}
         self.openings_cache: dict[int, int] = {}
         self.profile_cache: dict[int, int] = {}
         self.suffix_spades = [0] * (self.n + 1)
@@ -539,50 +563,56 @@ class _Search:
     def openings_short(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int,
                        decklen: int) -> bool:
         """True if the cards still to place need more clears than the deck can pay for,
-        by the openings count of :meth:`openings_needed` over the piles that are not dead
-        (see :meth:`dead_piles`)."""
-        dead = self.dead_piles(diamonds, deck, drawn, hand)
-        probe = piles << 8 | dead
+        by :meth:`openings_needed` from this state's pile profile (see :meth:`pile_suits`
+        for which piles can take which suit)."""
+        takes_spades, takes_clubs = self.pile_suits(diamonds, deck, drawn, hand)
+        probe = (piles << 9 | takes_spades) << 9 | takes_clubs
         profile = self.profile_cache.get(probe)
         if profile is None:
-            empty = spade_topped = club_topped = 0
+            counts = [0] * 7  # the fields of profile_index, in order
             for p in range(9):
-                if dead >> p & 1:
-                    continue
+                spade, club = takes_spades >> p & 1, takes_clubs >> p & 1
                 pile = piles >> (4 * p) & 15
-                if not pile & 7:
-                    empty += 1
-                elif pile >> 3:
-                    club_topped += 1
-                else:
-                    spade_topped += 1
-            profile = self.profile_cache[probe] = profile_index(empty, spade_topped,
-                                                                club_topped)
+                top = pile >> 3 if pile & 7 else -1
+                if spade and club:
+                    counts[0 if top < 0 else 1 + top] += 1
+                elif spade:
+                    counts[4] += 1
+                    counts[3] += top != 0
+                elif club:
+                    counts[6] += 1
+                    counts[5] += top != 1
+            profile = self.profile_cache[probe] = profile_index(*counts)
         return self.openings_needed(drawn, hand, profile) > decklen
 
     def openings_needed(self, drawn: int, hand: int, profile: int) -> int:
         """The fewest clears that let every card still to come (the hand in either order,
         then the deck, two at a time, each pair in either order) find an open pile, from
-        pile ``profile`` (see :func:`profile_index`), in a game that keeps of each live
-        pile only whether it is empty, spade-topped or club-topped.
+        pile ``profile`` (see :func:`profile_index`), in a game that keeps of each pile
+        only whether it is empty, spade-topped or club-topped, and which suits it can
+        ever take (:meth:`pile_suits`).
 
         Soundness: that game is looser than the real one.  A card of one suit goes on a
         pile that is empty or topped by the other suit (suits alternate) and leaves it
-        topped by its own suit; every clear (a pile reaching its limit, or a stuck clear)
-        makes one pile empty and takes at least one diamond from the deck; values, pile
-        limits and replaces are ignored, dead piles never take a card.  So a real win
-        from here is a line of this game with at most ``decklen`` clears, and if every
-        line needs more, the state is lost.
+        topped by its own suit; a pile no remaining club can ever go on takes spades
+        only, so once spade-topped it stays closed to them until cleared (the same for
+        clubs; a pile that takes neither plays no part).  Every clear (a pile reaching its
+        limit, or a stuck clear) makes one pile empty and takes at least one diamond from
+        the deck for good (a refilled diamond leaves the game, even in the variant where
+        replaced ones go under the deck).  Values (beyond which suit a pile can take),
+        pile limits and replaces are ignored, and a pile counted as taking both suits
+        may in truth lose one later.  So a real win from here is a line of this game
+        with at most ``decklen`` clears; if every line needs more, the state is lost.
 
         Computing it exactly: a clear is made only when a card finds no open pile (then
-        it empties a pile topped by the card's own suit, and the card goes there).  An
+        it empties a pile closed to the card's suit, and the card goes there).  An
         earlier clear never does better: a strategy that empties pile T early can wait,
         placing cards on T while its top allows and paying for the clear when it does
-        not, which costs at most the one clear it saved.  The other choices (empty or
-        other-topped pile, which hand card first) are all tried.  Memoised by exactly
-        what it reads: the point in the black deck, the hand and the profile.
+        not, which costs at most the one clear it saved.  The other choices (which open
+        pile, which hand card first) are all tried.  Memoised by exactly what it reads:
+        the point in the black deck, the hand and the profile.
         """
-        probe = (drawn << 2 | ((hand << 2) >> drawn)) << 12 | profile
+        probe = (drawn << 2 | ((hand << 2) >> drawn)) << PROFILE_BITS | profile
         best = self.openings_cache.get(probe)
         if best is not None:
             return best
@@ -603,14 +633,15 @@ class _Search:
         self.openings_cache[probe] = best
         return best
 
-    def dead_piles(self, diamonds: int, deck: int, drawn: int, hand: int) -> int:
-        """Bit mask of the edge piles no card still to place can ever go on: a position
-        only ever holds its diamond now or one still in the deck (or, when replaced
-        diamonds go under the deck, any diamond on the table or in the deck), and no
-        remaining card's value is allowed on the pile under any of those."""
+    def pile_suits(self, diamonds: int, deck: int, drawn: int, hand: int) -> tuple[int, int]:
+        """Bit masks of the piles (``PILES`` order) that a spade, a club still to place can
+        ever go on: a position only ever holds its diamond now or one still in the deck
+        (or, when replaced diamonds go under the deck, any diamond on the table or in the
+        deck), and the centre takes every value (counted as such even when the arithmetic
+        centre variant narrows it: a looser game is still a sound bound)."""
         probe = table_key(diamonds, deck, 0, drawn, hand)
-        dead = self.dead_cache.get(probe)
-        if dead is None:
+        found = self.suits_cache.get(probe)
+        if found is None:
             deck_bits = 0
             rest = deck
             while rest:
@@ -623,17 +654,14 @@ class _Search:
             else:
                 avail = on_table(diamonds) | deck_bits * EVERY_POSITION
             piles_of = self.edge_values(avail)
-            spades, clubs = self.values_to_come(drawn, hand)
-            live = 0
-            rest = (spades | clubs) >> 1
-            value = 1
-            while rest:
-                if rest & 1:
-                    live |= piles_of[value]
-                rest >>= 1
-                value += 1
-            dead = self.dead_cache[probe] = 0xFF & ~live
-        return dead
+            masks = []
+            for values in self.values_to_come(drawn, hand):
+                mask = CENTRE_BIT if values else 0
+                for value in values_in(values):
+                    mask |= piles_of[value]
+                masks.append(mask)
+            found = self.suits_cache[probe] = (masks[0], masks[1])
+        return found
 
     # --- the search ---------------------------------------------------------------------
     def root(self) -> Board:

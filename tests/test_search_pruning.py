@@ -74,9 +74,9 @@ def small_end_game(rng: random.Random) -> Position:
                     tuple(playing[:2]), tuple(playing[2:]), tuple(piles))
 
 
-def end_games(count: int, seed: int) -> list[BlackDiamondState]:
+def end_games(count: int, seed: int, **options: bool) -> list[BlackDiamondState]:
     rng = random.Random(seed)
-    return [GAME.from_position(small_end_game(rng)) for _ in range(count)]
+    return [GAME.from_position(small_end_game(rng), **options) for _ in range(count)]
 
 
 def root_of(state: BlackDiamondState) -> tuple[search._Search, search.Board]:
@@ -95,6 +95,20 @@ def test_the_openings_bound_cuts_only_lost_end_games(seed):
             cut += 1
             assert not brute_force_wins(state), state
     assert cut >= 20  # the rule really fired, and every cut was a loss
+
+
+@pytest.mark.parametrize("option", ["stuck_per_card", "replaced_under_deck", "strict_end",
+                                    "arithmetic_centre"])
+def test_the_openings_bound_holds_under_each_variant(option):
+    cut = 0
+    for state in end_games(400, 7, **{option: True}):
+        run, root = root_of(state)
+        decklen = (root.deck.bit_length() + 3) >> 2
+        if run.openings_short(root.diamonds, root.deck, root.piles, root.drawn, root.hand,
+                              decklen):
+            cut += 1
+            assert not brute_force_wins(state), state
+    assert cut >= 5
 
 
 @pytest.mark.parametrize("seed", range(3))
