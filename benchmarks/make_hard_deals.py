@@ -4,8 +4,11 @@
 
 Most seeded deals are won in well under a second; the slow ones are losses, which the
 exact search proves only by walking the whole game tree.  Lost deals are rare among
-seeds (3153 is the one loss in seeds 1..4000), but deals whose black cards come grouped
-by suit are a rich source: suits alternate on every pile, so a long run of one suit
+seeds: 3153 is the one loss in seeds 1..4000, and the winnability study
+(``benchmarks/results/black-diamond-20000.jsonl``, all 20,000 seeds) found four more, of
+which the set keeps the three a85dfa4 needed 20 s or more for (its figures from the
+study, two workers on this machine).  Deals whose black cards come grouped by suit are a
+rich source: suits alternate on every pile, so a long run of one suit
 needs as many piles open to it, and the diamonds run out paying for clears.
 
 A grouped deal keeps the seed's diamonds and rearranges its black cards: shuffle them
@@ -37,6 +40,9 @@ OUT = Path(__file__).resolve().parent / "hard_deals.json"
 CHOSEN = [
     # (name, seed, block or None for the seed's own deal, verdict, what a85dfa4 took)
     ("seed 3153", 3153, None, "loss", "the one loss of seeds 1..4000: 37 s"),
+    ("seed 6658", 6658, None, "loss", "794,941 nodes, 98 s (the study)"),
+    ("seed 19351", 19351, None, "loss", "691,302 nodes, 80 s (the study)"),
+    ("seed 17358", 17358, None, "loss", "348,061 nodes, 26 s (the study)"),
     ("grouped 12, seed 1", 1, 12, "loss", "750,450 nodes, 70 s"),
     ("grouped 12, seed 2", 2, 12, "loss", "909,279 nodes, 98 s"),
     ("grouped 12, seed 4", 4, 12, "loss", "535,738 nodes, 53 s"),
