@@ -221,8 +221,9 @@ BEAM_UNIT = 200
 RESTART_NODES = 250_000
 """Nodes the budgeted runs may spend in all before the last, unlimited run.  A lost deal
 pays for the beams (the depth-first runs' work is kept): measured on seed 3153, the only
-loss in seeds 1..4000, one plain depth-first run proves it in 754,000 nodes, the
-schedule in 929,000.  The hardest win of those seeds needed 97,000 (seed 1317)."""
+loss in seeds 1..4000, one plain depth-first run proved it in 754,000 nodes, the
+schedule in 929,000 (at a85dfa4, before the openings bound; the schedule now takes
+660,000).  The hardest win of those seeds needed 97,000 (seed 1317)."""
 
 
 class Board(NamedTuple):
