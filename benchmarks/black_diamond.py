@@ -1,6 +1,8 @@
-"""Benchmark the exact Black Diamond solver on seeds 1..N.
+"""Benchmark the exact Black Diamond solver on seeds 1..N, or on the hard deals.
 
     python benchmarks/black_diamond.py 1000 --time-limit 10 --out bd.jsonl
+    python benchmarks/black_diamond.py 1000 --previous a85dfa4
+    python benchmarks/black_diamond.py --losses --previous a85dfa4
 
 Prints the verdicts (win rate, losses, unknowns), the median / 90th percentile / maximum
 solve time and node count, and the speed-up of :mod:`solvers.search` over the plain
@@ -10,6 +12,17 @@ deals, and the ratio is taken on the deals it finished (both must agree on those
 both decide late positions of those deals (10 cards to go, three random moves off a won
 line), where the plain search has to exhaust the lost ones.
 Timing is never asserted anywhere; it is only printed, as ratios against that baseline.
+
+``--previous REV`` also runs ``solvers/search.py`` as it was at git revision REV (loaded
+by ``benchmarks/previous.py``) on every deal, right before the current one, in this
+process: both versions are driven the same way (``solve(deal, time_limit=...)``, one
+deal at a time, same machine, same load), and the percentiles of both are printed.
+
+``--losses`` runs the hard set ``benchmarks/hard_deals.json`` (mostly lost deals, see
+``benchmarks/make_hard_deals.py``) instead of seeds: per deal, the previous version
+(default a85dfa4) then the current one, with verdict, seconds and nodes for both and
+their ratios; a verdict that differs from the other version's or from the file's is
+reported and fails the run.
 """
 
 from __future__ import annotations
@@ -27,29 +40,83 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from previous import load_search  # noqa: E402
 from stats import percentile  # noqa: E402  (benchmarks/ is on sys.path)
 
 from cardlib.blackdiamond import BlackDiamond, deal_from_seed  # noqa: E402
 from solvers import positions, search, simple_search  # noqa: E402
 
+HARD_DEALS = Path(__file__).resolve().parent / "hard_deals.json"
+
+
+def summarise_previous(revision: str, before: list[dict], rows: list[dict]) -> None:
+    """Percentiles of the previous version next to the current one (same deals, same run)."""
+    for label, which in ((f"at {revision}", before), ("current", rows)):
+        times = [r["seconds"] for r in which]
+        print(f"  {label:>14}: time s median {statistics.median(times):.3f}  "
+              f"p90 {percentile(times, 90):.3f}  max {max(times):.3f}  "
+              f"total {sum(times):.1f}")
+    changed = [r["seed"] for r, b in zip(rows, before, strict=True)
+               if r["verdict"] != b["verdict"]]
+    print(f"  verdicts that differ from {revision}: {changed or 'none'}")
+
+
+def compare_hard(revision: str, time_limit: float) -> int:
+    """The hard deals, previous version then current one on each (see the docstring)."""
+    previous = load_search(revision)
+    hard = json.loads(HARD_DEALS.read_text())
+    print(f"hard deals ({len(hard)}), time limit {time_limit:g} s; per deal {revision} "
+          f"first, then the current search, each as solve(deal, time_limit)")
+    print(f"{'deal':22} {'verdict':8} {'before s':>9} {'after s':>8} {'ratio':>6} "
+          f"{'before nodes':>13} {'after nodes':>12}")
+    bad = 0
+    for entry in hard:
+        old = previous.solve(entry["deal"], time_limit=time_limit)
+        new = search.solve(entry["deal"], time_limit=time_limit)
+        flag = ""
+        if new.verdict != old.verdict or new.verdict != entry["verdict"]:
+            flag = f"  VERDICT: file {entry['verdict']}, before {old.verdict}"
+            bad += new.verdict != "unknown" and old.verdict != "unknown"
+        print(f"{entry['name']:22} {new.verdict:8} {old.seconds:9.2f} {new.seconds:8.2f} "
+              f"{old.seconds / max(new.seconds, 1e-6):5.1f}x {old.nodes:13,} "
+              f"{new.nodes:12,}{flag}", flush=True)
+    return 1 if bad else 0
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("n", type=int, help="solve seeds 1..N")
+    parser.add_argument("n", type=int, nargs="?", help="solve seeds 1..N")
     parser.add_argument("--first", type=int, default=1, help="first seed (default 1)")
-    parser.add_argument("--time-limit", type=float, default=10.0,
-                        help="seconds per deal for the exact search (default 10)")
+    parser.add_argument("--time-limit", type=float,
+                        help="seconds per deal for the exact search (default 10; "
+                             "600 with --losses)")
     parser.add_argument("--simple-deals", type=int, default=20,
                         help="deals the plain search is tried on (default 20)")
     parser.add_argument("--simple-budget", type=float, default=2.0,
                         help="seconds the plain search gets per deal (default 2)")
     parser.add_argument("--out", type=Path, help="write one JSON line per seed here")
+    parser.add_argument("--previous", metavar="REV",
+                        help="also time solvers/search.py at git revision REV on each deal")
+    parser.add_argument("--losses", action="store_true",
+                        help="run the hard deals (benchmarks/hard_deals.json) instead of "
+                             "seeds, against --previous (default a85dfa4)")
     args = parser.parse_args(argv)
+    if args.losses:
+        return compare_hard(args.previous or "a85dfa4", args.time_limit or 600.0)
+    if args.n is None:
+        parser.error("give N (seeds 1..N) or --losses")
+    args.time_limit = args.time_limit or 10.0
+    previous = load_search(args.previous) if args.previous else None
 
     seeds = range(args.first, args.first + args.n)
     rows = []
     out = args.out.open("w") if args.out else None
+    before = []
     for seed in tqdm(seeds, desc="black diamond", unit="deal"):
+        if previous is not None:
+            old = previous.solve(deal_from_seed(seed), time_limit=args.time_limit)
+            before.append({"seed": seed, "verdict": old.verdict, "nodes": old.nodes,
+                           "seconds": old.seconds})
         result = search.solve(deal_from_seed(seed), time_limit=args.time_limit)
         row = {"seed": seed, "verdict": result.verdict, "nodes": result.nodes,
                "seconds": result.seconds, "run": result.extra["run"]}
@@ -72,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
           f"p90 {percentile(times, 90):.3f}  max {max(times):.3f}  total {sum(times):.1f}")
     print(f"  nodes  : median {statistics.median(nodes):.0f}  "
           f"p90 {percentile(nodes, 90):.0f}  max {max(nodes)}")
+    if previous is not None:
+        summarise_previous(args.previous, before, rows)
     decided = [r for r in rows if r["verdict"] != "unknown"]
     print(f"  decided within the limit: {len(decided)} of {len(rows)}")
     slowest = sorted(rows, key=lambda r: r["seconds"], reverse=True)[:5]

@@ -22,6 +22,12 @@ work goes into refuting lost positions fast and into trying good lines first:
   alternate) whose diamonds, now or from the deck, allow its value; a maximum matching of
   cards to places that falls short of the cards the clears cannot absorb proves a loss.
   A child that keeps the diamonds inherits its parent's slack instead of recomputing.
+* **Openings bound** (:meth:`_Search.openings_short`).  Suits alternate on every pile,
+  so a run of one suit needs as many piles open to it, and only a clear (a diamond or
+  more) reopens a pile topped by that suit.  Keeping of each live pile only "empty,
+  spade-topped or club-topped", a tiny memoised game gives the fewest clears the cards
+  to come need; more than the deck holds is a loss.  Cheap, at every depth, and what cuts
+  deals whose black cards come grouped by suit.
 * **Move ordering** (:meth:`_Search.rank`).  Moves that keep diamonds first (a move
   after which the hand is stuck counts as spending one), then those that leave the most
   remaining cards placeable next to the diamonds on the table.
@@ -42,6 +48,7 @@ replayed through the engine before it is returned.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import time
@@ -109,35 +116,40 @@ def absorbable(diamonds: int, options: Options, exempt: int = 4) -> int:
     return min(3 * diamonds, (5 * diamonds + exempt) // 2)
 
 
+@functools.cache
+def pile_rooms(packed_room: int) -> tuple[tuple[int, ...], int]:
+    """The rooms packed 2 bits a pile in ``packed_room``, as a tuple, and the bit mask of
+    the piles with any (cached: the matching bound asks for the same few again and again)."""
+    rooms = tuple((packed_room >> (2 * p)) & 3 for p in range(8))
+    return rooms, sum(1 << p for p in range(8) if rooms[p])
+
+
+@functools.cache
+def values_in(values: int) -> tuple[int, ...]:
+    """The values 1..13 whose bits are set in ``values`` (cached)."""
+    return tuple(v for v in range(1, 14) if values >> v & 1)
+
+
 def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> int:
     """Most of the values in bit mask ``values`` (one card each) placed at once on the
     edge piles: value v may go on the piles in mask ``piles_of[v]``, pile p takes
-    ``(packed_room >> 2p) & 3`` more (greedy, then Kuhn's augmenting paths)."""
-    room = [(packed_room >> (2 * p)) & 3 for p in range(8)]
-    free = 0
-    for p in range(8):
-        if room[p]:
-            free |= 1 << p
-    owners: list[list[int]] = [[] for _ in range(8)]
-    choices = []
-    v = 1
-    rest = values >> 1
-    while rest:
-        if rest & 1:
-            mask = piles_of[v] & free
-            if mask:
-                choices.append(mask)
-        rest >>= 1
-        v += 1
+    ``(packed_room >> 2p) & 3`` more (greedy, most constrained value first, then Kuhn's
+    augmenting paths for the values the greedy left out)."""
+    rooms, free = pile_rooms(packed_room)
+    choices = [mask for mask in [piles_of[v] & free for v in values_in(values)] if mask]
+    choices.sort(key=int.bit_count)
+    room = list(rooms)
+    owners: list[list[int]] = [[], [], [], [], [], [], [], []]
     placed = 0
     pending = []
-    for mask in sorted(choices, key=int.bit_count):
+    for mask in choices:
         open_piles = mask & free
         if open_piles:
             low = open_piles & -open_piles
             p = low.bit_length() - 1
             owners[p].append(mask)
-            if len(owners[p]) == room[p]:
+            room[p] -= 1
+            if not room[p]:
                 free ^= low
             placed += 1
         else:
@@ -157,7 +169,8 @@ def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> i
             low = open_piles & -open_piles
             p = low.bit_length() - 1
             owners[p].append(mask)
-            if len(owners[p]) == room[p]:
+            room[p] -= 1
+            if not room[p]:
                 free ^= low
             return True
         while fresh:
@@ -186,6 +199,9 @@ SLOTS_LOST = tuple(tuple(2 if c == 0 and (p.limit - 1) % 2 else 1 for c in range
 """Suit slots a pile loses when one card goes on it without clearing it (see
 ``_Search.slot_room``): one, or two when an empty pile with odd room gets its first card."""
 
+CENTRE_BIT = 1 << 8
+"""The centre's bit in a mask of piles (``PILES`` order: the eight edges, then the centre)."""
+
 EVERY_POSITION = 1 | 1 << 14 | 1 << 28 | 1 << 42
 """Multiplier that copies a 14-bit value mask to all four positions of a packed mask."""
 
@@ -205,8 +221,9 @@ BEAM_UNIT = 200
 RESTART_NODES = 250_000
 """Nodes the budgeted runs may spend in all before the last, unlimited run.  A lost deal
 pays for the beams (the depth-first runs' work is kept): measured on seed 3153, the only
-loss in seeds 1..4000, one plain depth-first run proves it in 754,000 nodes, the
-schedule in 929,000.  The hardest win of those seeds needed 97,000 (seed 1317)."""
+loss in seeds 1..4000, one plain depth-first run proved it in 754,000 nodes, the
+schedule in 929,000 (at a85dfa4, before the openings bound; the schedule now takes
+660,000).  The hardest win of those seeds needed 97,000 (seed 1317)."""
 
 
 class Board(NamedTuple):
@@ -252,6 +269,50 @@ def refill(diamonds: int, deck: int, pile: int) -> tuple[int, int]:
 def table_key(diamonds: int, deck: int, piles: int, drawn: int, hand: int) -> int:
     """One int for a compact state (the hand as its two bits below ``drawn``)."""
     return ((((deck << 5 | drawn) << 2 | ((hand << 2) >> drawn)) << 16 | diamonds) << 36) | piles
+
+
+def profile_index(empty: int, spade_topped: int, club_topped: int, spades_open: int = 0,
+                  spades_only: int = 0, clubs_open: int = 0, clubs_only: int = 0) -> int:
+    """One int for a pile profile (see :meth:`_Search.openings_needed`): of the live piles
+    that can take both suits, how many are empty, spade- and club-topped; of those that
+    can only ever take spades, how many are open to one now and how many there are; the
+    same for clubs."""
+    return (empty << 24 | spade_topped << 20 | club_topped << 16 | spades_open << 12
+            | spades_only << 8 | clubs_open << 4 | clubs_only)
+
+
+PROFILE_BITS = 28
+"""Bits a profile index takes (seven 4-bit fields): memo keys put other data above them."""
+
+NO_WAY = 99
+"""Clears charged for a card with no live pile: more than any deck holds."""
+
+
+@functools.cache
+def place_on_open_pile(index: int, suit: int) -> tuple[tuple[int, int], ...]:
+    """The ways one card of ``suit`` (0 spade, 1 club) can go on an open pile of the
+    profile ``index``, as (clears paid, profile after): on a two-suit pile topped by the
+    other suit, on an empty one, on an open pile that takes only this suit (it closes),
+    or, when there is none, on a pile closed to this suit that is cleared first."""
+    fields = [index >> shift & 15 for shift in (24, 20, 16, 12, 8, 4, 0)]
+    own_top, other_top, only_open, only = (1, 2, 3, 4) if suit == 0 else (2, 1, 5, 6)
+    changes = []
+    if fields[other_top]:
+        changes.append(((other_top, -1), (own_top, 1)))
+    if fields[0]:
+        changes.append(((0, -1), (own_top, 1)))
+    if fields[only_open]:
+        changes.append(((only_open, -1),))
+    ways = []
+    for change in changes:
+        after = list(fields)
+        for field, step in change:
+            after[field] += step
+        ways.append((0, profile_index(*after)))
+    if not ways:
+        closed = fields[own_top] + fields[only] - fields[only_open]
+        ways.append((1 if closed else NO_WAY, index))
+    return tuple(ways)
 
 
 class _OutOfBudget(Exception):
@@ -322,6 +383,9 @@ class _Search:
         self.room_cache: dict[int, tuple[int, int, int, int]] = {}
         self.match_cache: dict[int, int] = {}
         self.deck_bits: dict[int, int] = {}
+        self.suits_cache: dict[int, tuple[int, int]] = {}
+        self.openings_cache: dict[int, int] = {}
+        self.profile_cache: dict[int, int] = {}
         self.suffix_spades = [0] * (self.n + 1)
         self.suffix_clubs = [0] * (self.n + 1)
         for i in range(self.n - 1, -1, -1):
@@ -478,7 +542,9 @@ class _Search:
         slack = self.placeable(here | everywhere, spades, clubs, room) - needed
         if slack < 0 or decklen != 1 or self.options.replaced_under_deck:
             return slack
-        best = self.placeable(here, spades, clubs, room) - remaining
+        # (Using no diamond at all is never better than some future that uses it: more
+        # values allowed, fewer cards to place.)
+        best = -1
         for k in range(4):
             if best >= 2:
                 break
@@ -493,6 +559,110 @@ class _Search:
             if got > best:
                 best = got
         return best if best >= 0 else -1
+
+    # --- the openings bound: suits alternate, so a run of one suit needs open piles -----
+    def openings_short(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int,
+                       decklen: int) -> bool:
+        """True if the cards still to place need more clears than the deck can pay for,
+        by :meth:`openings_needed` from this state's pile profile (see :meth:`pile_suits`
+        for which piles can take which suit)."""
+        takes_spades, takes_clubs = self.pile_suits(diamonds, deck, drawn, hand)
+        probe = (piles << 9 | takes_spades) << 9 | takes_clubs
+        profile = self.profile_cache.get(probe)
+        if profile is None:
+            counts = [0] * 7  # the fields of profile_index, in order
+            for p in range(9):
+                spade, club = takes_spades >> p & 1, takes_clubs >> p & 1
+                pile = piles >> (4 * p) & 15
+                top = pile >> 3 if pile & 7 else -1
+                if spade and club:
+                    counts[0 if top < 0 else 1 + top] += 1
+                elif spade:
+                    counts[4] += 1
+                    counts[3] += top != 0
+                elif club:
+                    counts[6] += 1
+                    counts[5] += top != 1
+            profile = self.profile_cache[probe] = profile_index(*counts)
+        return self.openings_needed(drawn, hand, profile) > decklen
+
+    def openings_needed(self, drawn: int, hand: int, profile: int) -> int:
+        """The fewest clears that let every card still to come (the hand in either order,
+        then the deck, two at a time, each pair in either order) find an open pile, from
+        pile ``profile`` (see :func:`profile_index`), in a game that keeps of each pile
+        only whether it is empty, spade-topped or club-topped, and which suits it can
+        ever take (:meth:`pile_suits`).
+
+        Soundness: that game is looser than the real one.  A card of one suit goes on a
+        pile that is empty or topped by the other suit (suits alternate) and leaves it
+        topped by its own suit; a pile no remaining club can ever go on takes spades
+        only, so once spade-topped it stays closed to them until cleared (the same for
+        clubs; a pile that takes neither plays no part).  Every clear (a pile reaching its
+        limit, or a stuck clear) makes one pile empty and takes at least one diamond from
+        the deck for good (a refilled diamond leaves the game, even in the variant where
+        replaced ones go under the deck).  Values (beyond which suit a pile can take),
+        pile limits and replaces are ignored, and a pile counted as taking both suits
+        may in truth lose one later.  So a real win from here is a line of this game
+        with at most ``decklen`` clears; if every line needs more, the state is lost.
+
+        Computing it exactly: a clear is made only when a card finds no open pile (then
+        it empties a pile closed to the card's suit, and the card goes there).  An
+        earlier clear never does better: a strategy that empties pile T early can wait,
+        placing cards on T while its top allows and paying for the clear when it does
+        not, which costs at most the one clear it saved.  The other choices (which open
+        pile, which hand card first) are all tried.  Memoised by exactly what it reads:
+        the point in the black deck, the hand and the profile.
+        """
+        probe = (drawn << 2 | ((hand << 2) >> drawn)) << PROFILE_BITS | profile
+        best = self.openings_cache.get(probe)
+        if best is not None:
+            return best
+        if not hand:
+            if drawn >= self.n:
+                return 0
+            upto = min(drawn + 2, self.n)
+            best = self.openings_needed(upto, (1 << upto) - (1 << drawn), profile)
+        else:
+            for card in range(max(drawn - 2, 0), drawn):
+                if not hand >> card & 1:
+                    continue
+                rest = hand & ~(1 << card)
+                for cost, placed in place_on_open_pile(profile, self.suits[card]):
+                    total = cost + self.openings_needed(drawn, rest, placed)
+                    if best is None or total < best:
+                        best = total
+        self.openings_cache[probe] = best
+        return best
+
+    def pile_suits(self, diamonds: int, deck: int, drawn: int, hand: int) -> tuple[int, int]:
+        """Bit masks of the piles (``PILES`` order) that a spade, a club still to place can
+        ever go on: a position only ever holds its diamond now or one still in the deck
+        (or, when replaced diamonds go under the deck, any diamond on the table or in the
+        deck), and the centre takes every value (counted as such even when the arithmetic
+        centre variant narrows it: a looser game is still a sound bound)."""
+        probe = table_key(diamonds, deck, 0, drawn, hand)
+        found = self.suits_cache.get(probe)
+        if found is None:
+            deck_bits = 0
+            rest = deck
+            while rest:
+                deck_bits |= 1 << (rest & 15)
+                rest >>= 4
+            if self.options.replaced_under_deck:
+                table = (1 << (diamonds & 15) | 1 << (diamonds >> 4 & 15)
+                         | 1 << (diamonds >> 8 & 15) | 1 << (diamonds >> 12 & 15))
+                avail = (deck_bits | table) * EVERY_POSITION
+            else:
+                avail = on_table(diamonds) | deck_bits * EVERY_POSITION
+            piles_of = self.edge_values(avail)
+            masks = []
+            for values in self.values_to_come(drawn, hand):
+                mask = CENTRE_BIT if values else 0
+                for value in values_in(values):
+                    mask |= piles_of[value]
+                masks.append(mask)
+            found = self.suits_cache[probe] = (masks[0], masks[1])
+        return found
 
     # --- the search ---------------------------------------------------------------------
     def root(self) -> Board:
@@ -618,7 +788,8 @@ class _Search:
                 tried.add(key)
                 decklen = (deck.bit_length() + 3) >> 2
                 remaining = hand.bit_count() + n - drawn
-                if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
+                if (remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]
+                        or self.openings_short(diamonds, deck, piles, drawn, hand, decklen)):
                     self.seen.add(key)  # cut by a bound: lost for every search
                     self.pruned += 1
                     continue
@@ -675,7 +846,8 @@ class _Search:
         decklen = (deck.bit_length() + 3) >> 2
         remaining = hand.bit_count() + self.n - drawn
         excess = remaining - (ROOM_TOTAL - filled)
-        if excess > self.absorb[decklen]:
+        if excess > self.absorb[decklen] or self.openings_short(diamonds, deck, piles, drawn,
+                                                                 hand, decklen):
             self.pruned += 1
             return False
         if slack < 0:
