@@ -98,6 +98,18 @@ def play(fp: Fingerprint, game: Any, state: Any, choose: Callable[[Any], Any],
     return state
 
 
+def half_random(rng: random.Random, thumb: Any) -> Callable[[Any], Any]:
+    """Moves half at random, half by the rule-of-thumb bot ``thumb``: random play reaches the
+    odd corners of the rules, the bot the positions real games reach."""
+
+    def choose(state: Any) -> Any:
+        if rng.random() < 0.5:
+            return rng.choice(state.legal_moves())
+        return thumb.choose(state)
+
+    return choose
+
+
 def hearts(fp: Fingerprint) -> None:
     from cardlib.hearts.bots import MonteCarloBot, RuleOfThumbBot
 
@@ -110,15 +122,7 @@ def hearts(fp: Fingerprint) -> None:
                     "tie_for_first": "play-on", "can_lead_any_club": True}]
     for seed in range(6):
         for options in option_sets:
-            rng = random.Random(f"fp:{seed}")
-            thumb = RuleOfThumbBot()
-
-            def choose(state: Any, rng: random.Random = rng,
-                       thumb: RuleOfThumbBot = thumb) -> Any:
-                if rng.random() < 0.5:
-                    return rng.choice(state.legal_moves())
-                return thumb.choose(state)
-
+            choose = half_random(random.Random(f"fp:{seed}"), RuleOfThumbBot())
             play(fp, game, game.new(seed=seed, **options), choose, limit=600)
     # The Monte Carlo bot, a few decisions of one hand.
     bot = MonteCarloBot(seed=3, playouts=40)
@@ -154,15 +158,7 @@ def cruce(fp: Fingerprint) -> None:
     for seed in range(4):
         for players in game.player_counts:
             for options in option_sets:
-                rng = random.Random(f"fp:{seed}")
-                thumb = RuleOfThumbBot()
-
-                def choose(state: Any, rng: random.Random = rng,
-                           thumb: RuleOfThumbBot = thumb) -> Any:
-                    if rng.random() < 0.5:
-                        return rng.choice(state.legal_moves())
-                    return thumb.choose(state)
-
+                choose = half_random(random.Random(f"fp:{seed}"), RuleOfThumbBot())
                 play(fp, game, game.new(seed=seed, players=players, hand_limit=2, **options),
                      choose, limit=400)
     bot = MonteCarloBot(seed=3, playouts=20)

@@ -498,6 +498,19 @@ class _Search:
                     spades |= 1 << self.values[i]
         return spades, clubs
 
+    def values_in_deck(self, deck: int) -> int:
+        """The diamond values the deck still holds, one bit each (cached: the bounds ask
+        for the same few decks again and again)."""
+        values = self.deck_bits.get(deck)
+        if values is None:
+            values = 0
+            rest = deck
+            while rest:
+                values |= 1 << (rest & 15)
+                rest >>= 4
+            self.deck_bits[deck] = values
+        return values
+
     def room_slack(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int,
                    remaining: int, decklen: int) -> int:
         """-1 if the remaining cards provably cannot all find a place, else a slack >= 0.
@@ -530,14 +543,7 @@ class _Search:
             return -needed
         room = self.suit_room(piles)
         here = on_table(diamonds)
-        deck_bits = self.deck_bits.get(deck)
-        if deck_bits is None:
-            deck_bits = 0
-            rest = deck
-            while rest:
-                deck_bits |= 1 << (rest & 15)
-                rest >>= 4
-            self.deck_bits[deck] = deck_bits
+        deck_bits = self.values_in_deck(deck)
         everywhere = deck_bits * EVERY_POSITION
         slack = self.placeable(here | everywhere, spades, clubs, room) - needed
         if slack < 0 or decklen != 1 or self.options.replaced_under_deck:
@@ -643,11 +649,7 @@ class _Search:
         probe = table_key(diamonds, deck, 0, drawn, hand)
         found = self.suits_cache.get(probe)
         if found is None:
-            deck_bits = 0
-            rest = deck
-            while rest:
-                deck_bits |= 1 << (rest & 15)
-                rest >>= 4
+            deck_bits = self.values_in_deck(deck)
             if self.options.replaced_under_deck:
                 table = (1 << (diamonds & 15) | 1 << (diamonds >> 4 & 15)
                          | 1 << (diamonds >> 8 & 15) | 1 << (diamonds >> 12 & 15))

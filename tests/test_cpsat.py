@@ -9,9 +9,8 @@ limit, so the tests behave the same on any machine under any load.
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
+from brute_force import brute_force_wins
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
@@ -44,30 +43,6 @@ def replay_to_end(start: BlackDiamondState, moves: list[dict[str, str]]) -> Blac
     for move in moves:
         state = state.apply(move_from_json(move))
     return state
-
-
-def brute_force_wins(state: BlackDiamondState) -> bool:
-    """Whether some sequence of the engine's legal moves wins from ``state``: a plain
-    memoised walk over ``legal_moves``/``apply``, independent of the model."""
-
-    @cache
-    def wins(key: tuple) -> bool:
-        here = states[key]
-        if here.is_over:
-            return here.outcome == "win"
-        for move in here.legal_moves():
-            after = here.apply(move)
-            after_key = key_of(after)
-            states.setdefault(after_key, after)
-            if wins(after_key):
-                return True
-        return False
-
-    def key_of(s: BlackDiamondState) -> tuple:
-        return (s.diamonds, s.diamond_deck, s.hand, s.black_deck, s.piles, s.outcome)
-
-    states = {key_of(state): state}
-    return wins(key_of(state))
 
 
 def board(diamonds: str, deck: str, hand: str, black: str = "", **piles: str) -> Position:
