@@ -3,7 +3,9 @@
 Run:  nice -n 10 .venv/bin/python benchmarks/cruce.py [--hands 600] [--rounds 5]
       [--games 102] [--playouts 60] [--target 21]
 
-1. Random-bot hands per CPU second at 2, 3 and 4 players: at every step one
+1. Random-bot hands per CPU second at 2, 3 and 4 players, and at 2 in the auction form
+   (``two_player_form='auction'``: the declarer takes 4 stock cards and gives 2; 22
+   cards are played, 4 are dead): at every step one
    ``random.choice`` over the legal moves and one apply (bids, then 24 cards).  Random
    bids fail nearly every contract, so random games rarely reach 21: each game stops after
    ``hand_limit`` hands.  Printed against a baseline run in the same process, in
@@ -33,15 +35,20 @@ from cardlib.cruce.bots import MonteCarloBot, RuleOfThumbBot
 from cardlib.cruce.scoring import side_of
 
 COUNTS = (2, 3, 4)
+FORMS = {f"Cruce at {players}": (players, {}) for players in COUNTS}
+FORMS["Cruce at 2, auction form"] = (2, {"two_player_form": "auction"})
+"""The games timed: player count and options."""
 HANDS_PER_GAME = 5
 
 
-def cruce_random_hands(players: int, seed: int, hands: int) -> int:
-    """Random games of Cruce until at least ``hands`` hands are done; returns the count."""
+def cruce_random_hands(form: str, seed: int, hands: int) -> int:
+    """Random games of Cruce in ``form`` (a key of ``FORMS``) until at least ``hands`` hands
+    are done; returns the count."""
+    players, options = FORMS[form]
     rng = random.Random(seed)
     done = 0
     while done < hands:
-        state = GAME.new(seed=seed, players=players, hand_limit=HANDS_PER_GAME)
+        state = GAME.new(seed=seed, players=players, hand_limit=HANDS_PER_GAME, **options)
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_moves()))
         done += len(state.results)
@@ -57,20 +64,20 @@ def rate(play, *args) -> float:
 
 
 def speed(hands: int, rounds: int) -> None:
-    rates: dict[str, list[float]] = {"hearts": [], **{f"cruce {p}": [] for p in COUNTS}}
+    rates: dict[str, list[float]] = {"hearts": [], **{form: [] for form in FORMS}}
     for r in tqdm(range(rounds), desc="speed rounds"):
         rates["hearts"].append(rate(hearts_random_hands, 1000 * r, max(1, hands // 4)))
-        for players in COUNTS:
-            rates[f"cruce {players}"].append(
-                rate(cruce_random_hands, players, 1000 * r, hands))
+        for form in FORMS:
+            rates[form].append(rate(cruce_random_hands, form, 1000 * r, hands))
     base = statistics.median(rates["hearts"])
     print(f"\nrandom hands per CPU second, median of {rounds} alternating rounds; one "
           "random.choice and one apply per step")
     print(f"  baseline: Hearts {base:,.0f} hands/s (the pass and 52 cards a hand)")
-    for players in COUNTS:
-        ours = statistics.median(rates[f"cruce {players}"])
-        print(f"  Cruce at {players}: {ours:,.0f} hands/s = {ours / base:.2f} × Hearts' "
-              f"hands/s; {ours * 24 / (base * 52):.2f} × its cards/s")
+    for form in FORMS:
+        ours = statistics.median(rates[form])
+        played = 22 if "auction" in form else 24
+        print(f"  {form}: {ours:,.0f} hands/s = {ours / base:.2f} × Hearts' "
+              f"hands/s; {ours * played / (base * 52):.2f} × its cards/s")
 
 
 def strength(games: int, playouts: int, target: int, seed: int) -> None:
