@@ -243,6 +243,9 @@ class Board(NamedTuple):
     """Cards on the piles, all together."""
     slack: int
     """What the parent knows of :meth:`_Search.room_slack` here (-1: nothing)."""
+    key: int
+    """Its :func:`table_key`, made once where the state is made (the parent looks it up
+    in the table before ranking it, the child on arrival)."""
 
 
 Child = tuple[tuple[float, ...], tuple[int, int], Board]
@@ -549,10 +552,13 @@ class _Search:
         if slack < 0 or decklen != 1 or self.options.replaced_under_deck:
             return slack
         # (Using no diamond at all is never better than some future that uses it: more
-        # values allowed, fewer cards to place.)
+        # values allowed, fewer cards to place.)  No future beats ``slack``: each allows
+        # fewer values and absorbs no more (2, or 3 only where the exempt count is >= 1),
+        # so once one reaches it (or 2, all a child can use) the rest need not be tried.
+        enough = slack if slack < 2 else 2
         best = -1
         for k in range(4):
-            if best >= 2:
+            if best >= enough:
                 break
             # The one diamond lands at k by a replace (takes no card away), a stuck clear
             # of edge k (at most its 2 cards) or edge k's limit clear (3 cards), and that
@@ -679,7 +685,9 @@ class _Search:
                 piles |= (len(cards) | SUIT_BIT[cards[-1].suit] << 3) << (4 * p)
                 filled += len(cards)
         drawn = len(start.hand)
-        return Board(diamonds, deck, piles, drawn, (1 << drawn) - 1, filled, -1)
+        hand = (1 << drawn) - 1
+        return Board(diamonds, deck, piles, drawn, hand, filled, -1,
+                     table_key(diamonds, deck, piles, drawn, hand))
 
     def run(self) -> bool:
         """Decide the start state: the restart schedule, then one unlimited run."""
@@ -783,8 +791,7 @@ class _Search:
             expanded = 0
             while layer and expanded < width:
                 _, _, board, parent, move = heapq.heappop(layer)
-                diamonds, deck, piles, drawn, hand, filled, slack = board
-                key = table_key(diamonds, deck, piles, drawn, hand)
+                diamonds, deck, piles, drawn, hand, filled, slack, key = board
                 if key in tried or key in self.seen:
                     continue
                 tried.add(key)
@@ -818,8 +825,7 @@ class _Search:
                     if child.hand.bit_count() + n - child.drawn == remaining:  # a stuck move
                         heapq.heappush(layer, entry)
                     else:
-                        child_key = table_key(child.diamonds, child.deck, child.piles,
-                                              child.drawn, child.hand)
+                        child_key = child.key
                         if child_key not in below or entry < below[child_key]:
                             below[child_key] = entry
             layer = heapq.nsmallest(width, below.values())
@@ -834,13 +840,13 @@ class _Search:
             raise SearchTimeout
 
     def enter(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int, filled: int,
-              slack: int) -> bool | tuple[int, list[Child]]:
+              slack: int, key: int) -> bool | tuple[int, list[Child]]:
         """Arrive at a state: False if it is known lost (seen before, or cut by a bound),
         True if a play from it wins at once (that play is ``self.final``), else its table
         key and its moves, best first.
 
-        ``slack`` is what the parent knows of :meth:`room_slack` here (-1: unknown)."""
-        key = table_key(diamonds, deck, piles, drawn, hand)
+        ``slack`` is what the parent knows of :meth:`room_slack` here (-1: unknown), ``key``
+        the state's :func:`table_key`."""
         seen = self.seen
         if key in seen:
             return False
@@ -880,6 +886,7 @@ class _Search:
         """The moves from here with their next states, best first; None if a play wins
         at once (that play is then ``self.final``)."""
         n = self.n
+        seen = self.seen
         allowed = self.allowed(diamonds)
         values, suits = self.values, self.suits
         found: list[Child] = []
@@ -921,12 +928,14 @@ class _Search:
                         return None
                     new_drawn = min(new_drawn + 2, n)  # draw the next two
                     new_hand = (1 << new_drawn) - (1 << drawn)
-                order = self.rank(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
-                                  PLAY_RANK[p][count])
-                if order is not None:
-                    found.append((order, (0, card << 4 | p),
-                                  Board(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
-                                        new_filled, new_slack)))
+                key = table_key(new_diamonds, new_deck, new_piles, new_drawn, new_hand)
+                if key in seen:
+                    continue
+                found.append((self.rank(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
+                                        PLAY_RANK[p][count]),
+                              (0, card << 4 | p),
+                              Board(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
+                                    new_filled, new_slack, key)))
             if not fits:
                 unplaceable = True
         stuck = unplaceable if self.options.stuck_per_card else not plays
@@ -938,10 +947,11 @@ class _Search:
                 new_diamonds = (diamonds & ~(15 << (4 * pos))) | top << (4 * pos)
                 new_deck = rest | (old << (4 * (decklen - 1)) if self.options.replaced_under_deck
                                    else 0)
-                order = self.rank(new_diamonds, new_deck, piles, drawn, hand, 10)
-                if order is not None:
-                    found.append((order, (1, pos), Board(new_diamonds, new_deck, piles, drawn,
-                                                         hand, filled, -1)))
+                key = table_key(new_diamonds, new_deck, piles, drawn, hand)
+                if key in seen:
+                    continue
+                found.append((self.rank(new_diamonds, new_deck, piles, drawn, hand, 10), (1, pos),
+                              Board(new_diamonds, new_deck, piles, drawn, hand, filled, -1, key)))
         if stuck:
             for p in range(9):
                 count = piles >> (4 * p) & 7
@@ -949,10 +959,12 @@ class _Search:
                     continue
                 new_diamonds, new_deck = refill(diamonds, deck, p)
                 new_piles = piles & ~(15 << (4 * p))
-                order = self.rank(new_diamonds, new_deck, new_piles, drawn, hand, 11)
-                if order is not None:
-                    found.append((order, (2, p), Board(new_diamonds, new_deck, new_piles, drawn,
-                                                       hand, filled - count, -1)))
+                key = table_key(new_diamonds, new_deck, new_piles, drawn, hand)
+                if key in seen:
+                    continue
+                found.append((self.rank(new_diamonds, new_deck, new_piles, drawn, hand, 11), (2, p),
+                              Board(new_diamonds, new_deck, new_piles, drawn, hand,
+                                    filled - count, -1, key)))
         found.sort()
         return found
 
@@ -970,12 +982,10 @@ class _Search:
         return True
 
     def rank(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int,
-             static: float) -> tuple[float, ...] | None:
+             static: float) -> tuple[float, ...]:
         """Sort key of a child (lower first): keep diamonds, keep the most remaining
-        cards placeable with the diamonds on the table now, then the static order.  None
-        for a child already known lost (it need not be ranked, nor tried)."""
-        if table_key(diamonds, deck, piles, drawn, hand) in self.seen:
-            return None
+        cards placeable with the diamonds on the table now, then the static order.  (A
+        child already known lost is not ranked, nor tried: :meth:`children` drops it.)"""
         decklen = (deck.bit_length() + 3) >> 2
         if self.plain_order:
             return (-decklen, 0, static)
