@@ -514,6 +514,19 @@ class _Search:
             self.deck_bits[deck] = values
         return values
 
+    def values_ever(self, diamonds: int, deck: int) -> int:
+        """The values each diamond position can ever hold, 14 bits a position (as
+        :func:`on_table` packs them): its diamond now or one still in the deck.  When
+        replaced diamonds go under the deck, also any diamond now on the table, since a
+        replaced one comes back and may land at any position.  The matching bound and the
+        openings bound both read this, so the two agree on what the future can bring."""
+        in_deck = self.values_in_deck(deck)
+        if self.options.replaced_under_deck:
+            table = (1 << (diamonds & 15) | 1 << (diamonds >> 4 & 15)
+                     | 1 << (diamonds >> 8 & 15) | 1 << (diamonds >> 12 & 15))
+            return (in_deck | table) * EVERY_POSITION
+        return on_table(diamonds) | in_deck * EVERY_POSITION
+
     def room_slack(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int,
                    remaining: int, decklen: int) -> int:
         """-1 if the remaining cards provably cannot all find a place, else a slack >= 0.
@@ -522,10 +535,10 @@ class _Search:
         with the diamonds left take at most ``absorb[decklen]`` cards (see
         :func:`absorbable`); every other card needs a place of its own in the piles' free
         room, of its suit (suits alternate on a pile) and on a pile whose diamonds could
-        allow its value, now or after the diamonds still in the deck arrive.  A maximum
-        matching of cards to places smaller than that is a proof of loss.  With one
-        diamond left it can go to one position only, so each of those five futures is
-        checked apart (all must fail).
+        allow its value, now or after the diamonds still to come arrive
+        (:meth:`values_ever`).  A maximum matching of cards to places smaller than that is
+        a proof of loss.  With one diamond left it can go to one position only, so each of
+        those five futures is checked apart (all must fail).
 
         The slack (matching size minus cards needed, at most 2 matters) lets a play that
         keeps the diamonds skip the check: it removes one card and at most two places, so
@@ -545,12 +558,11 @@ class _Search:
         if needed <= 0:
             return -needed
         room = self.suit_room(piles)
-        here = on_table(diamonds)
-        deck_bits = self.values_in_deck(deck)
-        everywhere = deck_bits * EVERY_POSITION
-        slack = self.placeable(here | everywhere, spades, clubs, room) - needed
+        slack = self.placeable(self.values_ever(diamonds, deck), spades, clubs, room) - needed
         if slack < 0 or decklen != 1 or self.options.replaced_under_deck:
             return slack
+        here = on_table(diamonds)
+        deck_bits = self.values_in_deck(deck)
         # (Using no diamond at all is never better than some future that uses it: more
         # values allowed, fewer cards to place.)  No future beats ``slack``: each allows
         # fewer values and absorbs no more (2, or 3 only where the exempt count is >= 1),
@@ -655,14 +667,7 @@ class _Search:
         probe = table_key(diamonds, deck, 0, drawn, hand)
         found = self.suits_cache.get(probe)
         if found is None:
-            deck_bits = self.values_in_deck(deck)
-            if self.options.replaced_under_deck:
-                table = (1 << (diamonds & 15) | 1 << (diamonds >> 4 & 15)
-                         | 1 << (diamonds >> 8 & 15) | 1 << (diamonds >> 12 & 15))
-                avail = (deck_bits | table) * EVERY_POSITION
-            else:
-                avail = on_table(diamonds) | deck_bits * EVERY_POSITION
-            piles_of = self.edge_values(avail)
+            piles_of = self.edge_values(self.values_ever(diamonds, deck))
             masks = []
             for values in self.values_to_come(drawn, hand):
                 mask = CENTRE_BIT if values else 0

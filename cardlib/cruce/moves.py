@@ -124,7 +124,7 @@ plays_of = ItemsOf(LAYOUT, PLAYS).items
 """``plays_of(bits)``: a ``Play`` for each card of a bit set, in sort order."""
 announces_of = ItemsOf(LAYOUT, ANNOUNCES).items
 """``announces_of(bits)``: an ``Announce`` for each card of a bit set, in sort order."""
-gives_of = ItemsOf(LAYOUT, GIVES)
+gives_of = ItemsOf(LAYOUT, GIVES).items
 """``gives_of(bits)``: a ``Give`` for each card of a bit set, in sort order."""
 
 

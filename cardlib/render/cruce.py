@@ -16,6 +16,7 @@ from html import escape
 
 from cardlib import display
 from cardlib.cards import SUIT_SYMBOLS, Card
+from cardlib.cruce.deal import GIVE_COUNT
 from cardlib.cruce.deck import LAYOUT, SEAT_NAMES, card_points, cards_of, suit_words
 from cardlib.cruce.scoring import promise, side_of
 from cardlib.cruce.state import CruceState
@@ -26,7 +27,7 @@ from cardlib.render.table import table_svg as draw_table
 W, H = WIDTH, HEIGHT
 """The picture's drawing units (the widgets scale it by these)."""
 
-TURN_WORDS = {"bid": "to bid", "give": "to give 2 cards", "trump": "to name trump",
+TURN_WORDS = {"bid": "to bid", "give": f"to give {GIVE_COUNT} cards", "trump": "to name trump",
               "play": "to play"}
 
 
