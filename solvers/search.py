@@ -118,10 +118,11 @@ def absorbable(diamonds: int, options: Options, exempt: int = 4) -> int:
 
 @functools.cache
 def pile_rooms(packed_room: int) -> tuple[tuple[int, ...], int]:
-    """The rooms packed 2 bits a pile in ``packed_room``, as a tuple, and the bit mask of
-    the piles with any (cached: the matching bound asks for the same few again and again)."""
-    rooms = tuple((packed_room >> (2 * p)) & 3 for p in range(8))
-    return rooms, sum(1 << p for p in range(8) if rooms[p])
+    """The rooms packed 2 bits a place in ``packed_room`` (the eight edge piles, then the
+    fresh pile, see :data:`FRESH_PILE`), as a tuple, and the bit mask of the places with
+    any (cached: the matching bound asks for the same few again and again)."""
+    rooms = tuple((packed_room >> (2 * p)) & 3 for p in range(9))
+    return rooms, sum(1 << p for p in range(9) if rooms[p])
 
 
 @functools.cache
@@ -134,12 +135,13 @@ def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> i
     """Most of the values in bit mask ``values`` (one card each) placed at once on the
     edge piles: value v may go on the piles in mask ``piles_of[v]``, pile p takes
     ``(packed_room >> 2p) & 3`` more (greedy, most constrained value first, then Kuhn's
-    augmenting paths for the values the greedy left out)."""
+    augmenting paths for the values the greedy left out).  Place 8, after the edges, is
+    the fresh pile of a one-diamond future (see :data:`FRESH_PILE`)."""
     rooms, free = pile_rooms(packed_room)
     choices = [mask for mask in [piles_of[v] & free for v in values_in(values)] if mask]
     choices.sort(key=int.bit_count)
     room = list(rooms)
-    owners: list[list[int]] = [[], [], [], [], [], [], [], []]
+    owners: list[list[int]] = [[], [], [], [], [], [], [], [], []]
     placed = 0
     pending = []
     for mask in choices:
@@ -198,6 +200,15 @@ SLOTS_LOST = tuple(tuple(2 if c == 0 and (p.limit - 1) % 2 else 1 for c in range
                    for p in PILES)
 """Suit slots a pile loses when one card goes on it without clearing it (see
 ``_Search.slot_room``): one, or two when an empty pile with odd room gets its first card."""
+
+FRESH_PILE = 8
+"""The place, after the eight edge piles, of a one-diamond future's fresh pile in a
+matching (see :meth:`_Search.room_slack`): the outer pile whose clear brought the last
+diamond, refilled.  It holds cards of the new diamond's value only, one spade and one club
+(a third card would reach its limit and need a refill the empty deck cannot pay)."""
+
+FRESH_ROOM = 1 << (2 * FRESH_PILE)
+"""The fresh pile's room, one card of the suit being matched, in the packed-room form."""
 
 CENTRE_BIT = 1 << 8
 """The centre's bit in a mask of piles (``PILES`` order: the eight edges, then the centre)."""
@@ -385,6 +396,7 @@ class _Search:
         self.edge_cache: dict[int, tuple[int, ...]] = {}
         self.room_cache: dict[int, tuple[int, int, int, int]] = {}
         self.match_cache: dict[int, int] = {}
+        self.fresh_cache: dict[int, tuple[int, ...]] = {}
         self.deck_bits: dict[int, int] = {}
         self.suits_cache: dict[int, tuple[int, int]] = {}
         self.openings_cache: dict[int, int] = {}
@@ -466,29 +478,48 @@ class _Search:
         return room
 
     def placeable(self, avail: int, spades: int, clubs: int,
-                  room: tuple[int, int, int, int]) -> int:
+                  room: tuple[int, int, int, int], fresh: int = 0) -> int:
         """Most of the remaining cards (value masks ``spades``, ``clubs``) that can be
         given a place of their own at once: per suit, a matching of values to edge piles
         with room for that suit, plus the centre's room (it takes any value).  ``avail``
-        is packed as in :meth:`edge_values`."""
+        is packed as in :meth:`edge_values`.  With ``fresh`` (a value), the matching also
+        has the fresh pile (:data:`FRESH_PILE`), one place per suit for that value."""
         total = 0
         cache = self.match_cache
-        base = avail << 30
+        base = (avail << 4 | fresh) << 30
+        if fresh:
+            piles_of = self.fresh_values(avail, fresh)
+            spade_room, club_room = room[0] | FRESH_ROOM, room[1] | FRESH_ROOM
+        else:
+            piles_of = None
+            spade_room, club_room = room[0], room[1]
         if spades:
-            key = (base | spades) << 16 | room[0]
+            key = (base | spades) << 18 | spade_room
             got = cache.get(key)
             if got is None:
-                got = cache[key] = edge_matching(self.edge_values(avail), spades, room[0])
+                got = cache[key] = edge_matching(piles_of or self.edge_values(avail), spades,
+                                                 spade_room)
             count = spades.bit_count()
             total += count if got + room[2] >= count else got + room[2]
         if clubs:
-            key = (base | 1 << 29 | clubs) << 16 | room[1]
+            key = (base | 1 << 29 | clubs) << 18 | club_room
             got = cache.get(key)
             if got is None:
-                got = cache[key] = edge_matching(self.edge_values(avail), clubs, room[1])
+                got = cache[key] = edge_matching(piles_of or self.edge_values(avail), clubs,
+                                                 club_room)
             count = clubs.bit_count()
             total += count if got + room[3] >= count else got + room[3]
         return total
+
+    def fresh_values(self, avail: int, fresh: int) -> tuple[int, ...]:
+        """:meth:`edge_values` with the fresh pile (:data:`FRESH_PILE`) taking ``fresh``."""
+        key = avail << 4 | fresh
+        found = self.fresh_cache.get(key)
+        if found is None:
+            found = list(self.edge_values(avail))
+            found[fresh] |= 1 << FRESH_PILE
+            found = self.fresh_cache[key] = tuple(found)
+        return found
 
     def values_to_come(self, drawn: int, hand: int) -> tuple[int, int]:
         """Bit sets of the spade and club values still to place: the hand, then the deck."""
@@ -537,8 +568,17 @@ class _Search:
         room, of its suit (suits alternate on a pile) and on a pile whose diamonds could
         allow its value, now or after the diamonds still to come arrive
         (:meth:`values_ever`).  A maximum matching of cards to places smaller than that is
-        a proof of loss.  With one diamond left it can go to one position only, so each of
-        those five futures is checked apart (all must fail).
+        a proof of loss.
+
+        With one diamond left, sharper: it lands at one position k only, so each of those
+        four futures is checked apart, and all must fail.  It gets there by a replace
+        (which adds no room), a stuck clear of outer pile k, or that pile's limit clear
+        (inner and centre clears need more diamonds than the deck holds).  Instead of the
+        cards :func:`absorbable` lets go free of a place, a future counts what the clear
+        truly adds: the limit card, one card beyond the pile's free room (only if enough
+        cards of the edge's value are left to reach the limit with no other change, as
+        for ``exempt``), and the fresh pile (:data:`FRESH_PILE`), matched like the others:
+        the refilled pile, which takes one spade and one club of the new value only.
 
         The slack (matching size minus cards needed, at most 2 matters) lets a play that
         keeps the diamonds skip the check: it removes one card and at most two places, so
@@ -561,25 +601,31 @@ class _Search:
         slack = self.placeable(self.values_ever(diamonds, deck), spades, clubs, room) - needed
         if slack < 0 or decklen != 1 or self.options.replaced_under_deck:
             return slack
+        return self.one_diamond_slack(diamonds, deck, piles, spades, clubs, room, remaining,
+                                      slack)
+
+    def one_diamond_slack(self, diamonds: int, deck: int, piles: int, spades: int, clubs: int,
+                          room: tuple[int, int, int, int], remaining: int, slack: int) -> int:
+        """:meth:`room_slack` with one diamond left, by its four futures (-1: all fail;
+        ``slack`` is what the check over all futures at once found)."""
         here = on_table(diamonds)
-        deck_bits = self.values_in_deck(deck)
+        fresh = deck & 15
         # (Using no diamond at all is never better than some future that uses it: more
         # values allowed, fewer cards to place.)  No future beats ``slack``: each allows
-        # fewer values and absorbs no more (2, or 3 only where the exempt count is >= 1),
-        # so once one reaches it (or 2, all a child can use) the rest need not be tried.
+        # fewer values, and its limit card and fresh pile place no more than the 2 cards
+        # ``absorbable`` lets go, or 3 where the exempt count is >= 1 (a limit card counts
+        # only at an exempt edge).  So once one reaches it (or 2, all a child can use) the
+        # rest need not be tried.
         enough = slack if slack < 2 else 2
         best = -1
         for k in range(4):
             if best >= enough:
                 break
-            # The one diamond lands at k by a replace (takes no card away), a stuck clear
-            # of edge k (at most its 2 cards) or edge k's limit clear (3 cards), and that
-            # last only if the run there can end with no other change (see absorbable).
             value = diamonds >> (4 * k) & 15
             left = (spades >> value & 1) + (clubs >> value & 1)
-            absorb = 3 if left >= 3 - (piles >> (4 * k) & 7) else 2
-            got = self.placeable(here | deck_bits << (14 * k), spades, clubs, room) \
-                - (remaining - absorb)
+            limit_card = 1 if left >= 3 - (piles >> (4 * k) & 7) else 0
+            got = self.placeable(here | 1 << fresh << (14 * k), spades, clubs, room, fresh) \
+                - (remaining - limit_card)
             if got > best:
                 best = got
         return best if best >= 0 else -1

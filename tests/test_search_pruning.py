@@ -23,14 +23,15 @@ from solvers import search
 GAME = BlackDiamond()
 
 
-def small_end_game(rng: random.Random) -> Position:
+def small_end_game(rng: random.Random, deck_sizes: tuple[int, int] = (0, 3),
+                   cards: tuple[int, int] = (2, 7)) -> Position:
     """A random end game: 2-7 black cards to play (grouped by suit half the time), 0-3
     deck diamonds, random piles under their limits with alternating suits from the cards
-    left over."""
+    left over (other ranges by the arguments)."""
     diamonds = rng.sample(DIAMOND_CARDS, len(DIAMOND_CARDS))
-    deck_size = rng.randint(0, 3)
+    deck_size = rng.randint(*deck_sizes)
     black = rng.sample(BLACK_CARDS, len(BLACK_CARDS))
-    to_play = rng.randint(2, 7)
+    to_play = rng.randint(*cards)
     playing, spare = black[:to_play], black[to_play:]
     if rng.random() < 0.5:
         playing.sort(key=lambda card: card.suit != rng.choice("SC"))
@@ -51,9 +52,11 @@ def small_end_game(rng: random.Random) -> Position:
                     tuple(playing[:2]), tuple(playing[2:]), tuple(piles))
 
 
-def end_games(count: int, seed: int, **options: bool) -> list[BlackDiamondState]:
+def end_games(count: int, seed: int, deck_sizes: tuple[int, int] = (0, 3),
+              cards: tuple[int, int] = (2, 7), **options: bool) -> list[BlackDiamondState]:
     rng = random.Random(seed)
-    return [GAME.from_position(small_end_game(rng), **options) for _ in range(count)]
+    return [GAME.from_position(small_end_game(rng, deck_sizes, cards), **options)
+            for _ in range(count)]
 
 
 def root_of(state: BlackDiamondState) -> tuple[search._Search, search.Board]:
@@ -72,6 +75,43 @@ def cuts_only_losses(states) -> int:
             cut += 1
             assert not brute_force_wins(state), state
     return cut
+
+
+class FuturesSeen(search._Search):
+    """The search, noting whether the one-diamond futures were what cut a state."""
+
+    futures_cut = False
+
+    def one_diamond_slack(self, *args: int) -> int:
+        slack = super().one_diamond_slack(*args)
+        self.futures_cut = slack < 0
+        return slack
+
+
+def matching_cuts(states) -> tuple[int, int]:
+    """How many of ``states`` the matching bound cuts, and how many of those only its
+    one-diamond futures cut (the check over all futures at once let them through),
+    asserting each is a brute-force loss."""
+    cut = by_futures = 0
+    for state in states:
+        run = FuturesSeen(state, time_limit=None)
+        root = run.root()
+        decklen = (root.deck.bit_length() + 3) >> 2
+        remaining = root.hand.bit_count() + run.n - root.drawn
+        if run.room_slack(root.diamonds, root.deck, root.piles, root.drawn, root.hand,
+                          remaining, decklen) >= 0:
+            continue
+        cut += 1
+        by_futures += run.futures_cut
+        assert not brute_force_wins(state), state
+    return cut, by_futures
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_matching_bound_cuts_only_lost_end_games(seed):
+    games = end_games(1500, 50 + seed, deck_sizes=(0, 1), cards=(4, 10))
+    cut, by_futures = matching_cuts(games)
+    assert cut >= 500 and by_futures >= 150  # both checks really fired
 
 
 @pytest.mark.parametrize("seed", range(3))
