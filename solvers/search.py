@@ -21,6 +21,8 @@ work goes into refuting lost positions fast and into trying good lines first:
   every remaining card needs a place of its own, on a pile with room for its suit (suits
   alternate) whose diamonds, now or from the deck, allow its value; a maximum matching of
   cards to places that falls short of the cards the clears cannot absorb proves a loss.
+  With one diamond left, each edge it may land on is a future checked apart, counting
+  the room its clear truly adds (the limit card, and a fresh pile for the new value).
   A child that keeps the diamonds inherits its parent's slack instead of recomputing.
 * **Openings bound** (:meth:`_Search.openings_short`).  Suits alternate on every pile,
   so a run of one suit needs as many piles open to it, and only a clear (a diamond or
@@ -234,7 +236,8 @@ RESTART_NODES = 250_000
 pays for the beams (the depth-first runs' work is kept): measured on seed 3153, the only
 loss in seeds 1..4000, one plain depth-first run proved it in 754,000 nodes, the
 schedule in 929,000 (at a85dfa4, before the openings bound; the schedule now takes
-660,000).  The hardest win of those seeds needed 97,000 (seed 1317)."""
+566,000: 163,000 in beams, 124,000 in budgeted depth-first runs, 279,000 in the last run).
+The hardest win of those seeds needed 97,000 (seed 1317)."""
 
 
 class Board(NamedTuple):
