@@ -231,13 +231,16 @@ DFS_UNIT = 4000
 BEAM_UNIT = 200
 """Width of the first beams; round k's beams are ``BEAM_UNIT * 2**k`` wide."""
 
-RESTART_NODES = 250_000
-"""Nodes the budgeted runs may spend in all before the last, unlimited run.  A lost deal
-pays for the beams (the depth-first runs' work is kept): measured on seed 3153, the only
-loss in seeds 1..4000, one plain depth-first run proved it in 754,000 nodes, the
-schedule in 929,000 (at a85dfa4, before the openings bound; the schedule now takes
-566,000: 163,000 in beams, 124,000 in budgeted depth-first runs, 279,000 in the last run).
-The hardest win of those seeds needed 97,000 (seed 1317)."""
+RESTART_NODES = 150_000
+"""Nodes the budgeted runs may spend in all before the last, unlimited run (a run that
+has begun is finished).  A lost deal pays for the beams and for ranking moves in the
+budgeted depth-first runs (their work is kept).  Measured on seed 3153 with the
+one-diamond futures: 250,000 took 566,000 nodes in all (163,000 in beams, 124,000 in
+budgeted depth-first runs, 279,000 in the last run) and 18 s; 150,000 takes 511,000 and
+15 s.  The wins that need the most budget lost nothing: 13575 and 16089 are still won by
+the 1600-wide beam, 18151 by its "a diamond worth 1 card" kind, in the same nodes, and the
+wins that reach the last run (4075, 5877, 14447) reach it sooner (414,000, 199,000 and
+168,000 nodes against 478,000, 306,000 and 284,000)."""
 
 
 class Board(NamedTuple):

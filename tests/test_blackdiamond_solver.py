@@ -215,9 +215,9 @@ def test_a_beam_proves_nothing_and_the_schedule_stays_exact():
 @pytest.mark.slow
 def test_the_one_lost_deal_of_four_thousand_is_proven_lost():
     # Seed 3153 is the only loss in seeds 1..4000 (measured): every beam dies, and the last,
-    # unlimited depth-first run exhausts it (about 660,000 nodes, 20 s on the project
-    # machine, 929,000 and 37 s before the openings bound; CP-SAT does not decide it in 600
-    # deterministic seconds).
+    # unlimited depth-first run exhausts it (about 511,000 nodes, 15 s on the project
+    # machine; 929,000 and 37 s before the openings bound, 660,000 and 20 s before the
+    # one-diamond futures; CP-SAT does not decide it in 600 deterministic seconds).
     result = search.solve(deal_from_seed(3153), max_nodes=2_000_000)
     assert result.verdict == "loss" and result.moves is None
     assert result.extra["run"] == "depth-first, unlimited"
