@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds per deal for the exact search (default 10; "
                              "600 with --losses)")
     parser.add_argument("--simple-deals", type=int, default=20,
-                        help="deals the plain search is tried on (default 20)")
+                        help="deals the plain search is tried on (default 20; 0: no baseline)")
     parser.add_argument("--simple-budget", type=float, default=2.0,
                         help="seconds the plain search gets per deal (default 2)")
     parser.add_argument("--out", type=Path, help="write one JSON line per seed here")
@@ -149,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     for run, count in collections.Counter(r["run"] for r in decided).most_common():
         print(f"    {count:5}  {run}")
 
+    if not args.simple_deals:  # no baseline asked for (--simple-deals 0)
+        return 0
     ratios, fast_total, simple_total = [], 0.0, 0.0
     tried = rows[: args.simple_deals]
     for row in tqdm(tried, desc="plain search", unit="deal"):
