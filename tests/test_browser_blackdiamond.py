@@ -89,3 +89,46 @@ def test_play_step_clears_a_full_pile_and_numbers_the_refill(open_notebook):
     assert board.get_attribute("data-bd-diamonds") == "5D AD 9D KD"
     expect(step.locator(".bd-step-verdict.bd-step-legal")).to_have_count(1)
     expect(step.locator(".bd-step-happened")).to_contain_text("N ← 5♦")
+
+
+STUCK = {"diamonds": "KD QD JD TD".split(), "diamond_deck": "9D 8D 7D 6D 5D 4D 3D 2D AD".split(),
+         "hand": ["5S", "7S"], "black_deck": ["6C", "8C"], "piles": {"C": ["2S"]}}
+"""5♠ and 7♠ fit nowhere next to K Q J 10 (the centre is spade-topped): stuck, so the
+board shows the next diamond and the stuck message; with no diamond deck, it is lost."""
+
+LABEL_BOXES = """() => {
+  const svg = document.querySelector('svg');
+  const view = svg.viewBox.baseVal;
+  const boxes = [...svg.querySelectorAll(':scope > text')].map(t => {
+    const b = t.getBBox();
+    return {text: t.textContent, x: b.x, y: b.y, right: b.x + b.width, bottom: b.y + b.height};
+  });
+  return {width: view.width, height: view.height, boxes};
+}"""
+
+
+@pytest.mark.parametrize("diamond_deck", [STUCK["diamond_deck"], []], ids=["stuck", "lost"])
+def test_board_labels_stay_apart_and_inside_the_picture(browser, diamond_deck):
+    # The board's own labels (pile counts, side panel, stuck or lost), measured as the
+    # browser lays them out: none may run past the picture's edge or over another.
+    from cardlib.blackdiamond import BlackDiamond
+    from cardlib.render.blackdiamond import board_svg
+
+    state = BlackDiamond().from_position({**STUCK, "diamond_deck": diamond_deck})
+    assert state.view(0).stuck if diamond_deck else state.outcome == "loss"
+    page = browser.new_page()
+    try:
+        page.set_content(f"<html><body style='margin:0'>{board_svg(state.view(0))}</body></html>")
+        found = page.evaluate(LABEL_BOXES)
+    finally:
+        page.close()
+    boxes = found["boxes"]
+    assert any(("replace or clear" if diamond_deck else "LOST") in box["text"] for box in boxes)
+    for box in boxes:
+        assert 0 <= box["x"] and box["right"] <= found["width"], box
+        assert 0 <= box["y"] and box["bottom"] <= found["height"], box
+    for i, one in enumerate(boxes):
+        for other in boxes[i + 1:]:
+            apart = (one["right"] <= other["x"] or other["right"] <= one["x"]
+                     or one["bottom"] <= other["y"] or other["bottom"] <= one["y"])
+            assert apart, (one, other)

@@ -93,19 +93,20 @@ def board_svg(
     parts.append(_label(side, 300, f"Diamond deck: {view.diamonds_left}"))
     if view.diamonds_left:
         parts.append(back_group(side, 310, CARD_W, str(view.diamonds_left)))
-    if view.next_diamond is not None:
-        parts.append(_label(side + CARD_W + 10, 300, "drawn"))
-        parts.append(card_group(view.next_diamond, side + CARD_W + 10, 310, CARD_W, False,
-                                "gold"))
+    if view.next_diamond is not None:  # the top diamond, which a replace or clear brings
+        left = side + CARD_W + 10
+        parts.append(card_group(view.next_diamond, left, 310, CARD_W, False, "gold"))
+        parts.append(svg_text(left + CARD_W / 2, 310 + CARD_W * 1.4 + 16, "next", 13,
+                              anchor="middle", fill=INK))
     parts.append(_label(side, 460, f"Placed: {view.placed}/26"))
     if view.outcome:
         won = view.outcome == "win"
         parts.append(svg_text(side, 490, "WON" if won else "LOST", 20, bold=True,
                               fill=GOOD if won else BAD))
-    elif view.stuck:
-        parts.append(svg_text(side, 490, "stuck: replace or clear", 16, bold=True,
-                              fill=WARN))
-    width, height = side + 2 * CARD_W + 30, 5 * CELL_H
+    elif view.stuck:  # two lines: one would run past the picture's edge
+        parts.append(svg_text(side, 490, "Stuck:", 16, bold=True, fill=WARN))
+        parts.append(svg_text(side, 510, "replace or clear", 15, bold=True, fill=WARN))
+    width, height = side + 2 * CARD_W + 50, 5 * CELL_H
     return svg_document(width, height, "".join(parts), "Black Diamond board", scale)
 
 
