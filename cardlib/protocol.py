@@ -196,6 +196,11 @@ class Game(ABC):
         """A short label for a move button (default: the move's text)."""
         return str(move)
 
+    def public_label(self, move: Any) -> str:
+        """What the seats that did not make ``move`` are told of it: its label, unless the
+        move hides its card from them (a pass: a move with a ``face_down_label``)."""
+        return getattr(move, "face_down_label", None) or self.move_label(move)
+
     def save(self, state: GameState) -> dict[str, Any]:
         """A JSON-safe record of the game: how it started and the moves played."""
         return {

@@ -211,6 +211,28 @@ def panel_rules(table) -> tuple[str, str]:
     return lines["move"], lines["refusal"]
 
 
+def test_the_table_never_names_a_card_a_bot_passes():
+    # Hearts: the learner (South) sees its own passes, but of a bot's pass only that a card
+    # was passed, in the narration and on the rule panel when stepping back to it.
+    table = GameTable(HEARTS, seed=7, seat=SOUTH, bots={s: FirstMoveBot() for s in (0, 1, 3)})
+    for _ in range(3):
+        legal_buttons(table)[0].click()
+    moves = [(before.to_move, after.history[-1])
+             for before, after in zip(table._history, table._history[1:], strict=False)]
+    hidden = [move for seat, move in moves if seat != SOUTH and str(move).startswith("pass")]
+    assert len(hidden) == 9                     # North and East before South, West after
+    assert "seat 3: pass a card" in table.message.value
+    for move in hidden:  # (a passed card may be led later, in the open)
+        assert HEARTS.move_label(move) not in table.message.value
+    while table.step and not str(table._history[table.step].history[-1]).startswith("pass"):
+        table.back_button.click()
+    shown = table._history[table.step].history[-1]
+    assert shown in hidden and "played pass a card" in table.rules_panel.value
+    assert shown.card.label not in table.rules_panel.value  # nor in the rule's words
+    table.set_reveal(True)                               # every hand face up: nothing to hide
+    assert f"played {HEARTS.move_label(shown)}" in table.rules_panel.value
+
+
 def test_rule_panel_shows_the_rule_of_the_last_move_and_of_the_last_refusal():
     table = GameTable(HEARTS, seed=7, seat=SOUTH, bots={s: FirstMoveBot() for s in (0, 1, 3)})
     assert panel_rules(table)[1] == ""                 # nothing refused yet

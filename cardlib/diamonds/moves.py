@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from cardlib.cards import BadCard
 from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS
 from cardlib.protocol import BadMoveText
-from cardlib.tricks import CardMove, InternedMove, ItemsOf
+from cardlib.tricks import CardMove, FaceDownMove, InternedMove, ItemsOf
 
 DECK_NAME = "the Diamonds deck (1 to 15 in ♦ ♥ ♠ ♣)"
 
@@ -56,7 +56,7 @@ class Announce(DiamondsMove):
         return f"Announce({self.count})"
 
 
-class Pass(CardMove, DiamondsMove):
+class Pass(FaceDownMove, DiamondsMove):
     """Pass ``card`` to the left.  Written ``pass 7D``."""
 
     __slots__ = ()

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from cardlib.cards import BadCard
 from cardlib.hearts.deck import LAYOUT
 from cardlib.protocol import BadMoveText
-from cardlib.tricks import CardMove, InternedMove, ItemsOf
+from cardlib.tricks import CardMove, FaceDownMove, InternedMove, ItemsOf
 
 
 class HeartsMove(InternedMove):
@@ -26,7 +26,7 @@ class HeartsMove(InternedMove):
     __slots__ = ()
 
 
-class Pass(CardMove, HeartsMove):
+class Pass(FaceDownMove, HeartsMove):
     """Pass ``card`` to the player this hand passes to.  Written ``pass QS``."""
 
     __slots__ = ()

@@ -17,7 +17,7 @@ A game imports what it needs from here; the names below are the kit's public fac
 
 from cardlib.tricks.bits import CardBits, ItemsOf, bits_of
 from cardlib.tricks.knowledge import Knowledge
-from cardlib.tricks.moves import CardMove, InternedMove
+from cardlib.tricks.moves import CardMove, FaceDownMove, InternedMove
 from cardlib.tricks.rules import (
     STANDARD_ORDER,
     PlayCheck,
@@ -33,8 +33,8 @@ from cardlib.tricks.rules import (
 from cardlib.tricks.state import TrickState, TrickWon, computed_once, replaced
 
 __all__ = [
-    "STANDARD_ORDER", "CardBits", "CardMove", "InternedMove", "ItemsOf", "Knowledge",
-    "PlayCheck", "Trick", "TrickRules", "TrickState", "TrickWon", "beats", "bits_of",
+    "STANDARD_ORDER", "CardBits", "CardMove", "FaceDownMove", "InternedMove", "ItemsOf",
+    "Knowledge", "PlayCheck", "Trick", "TrickRules", "TrickState", "TrickWon", "beats", "bits_of",
     "computed_once", "playable", "playable_bits", "replaced", "winning_bit_index",
     "winning_index", "won_by",
 ]

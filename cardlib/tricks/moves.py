@@ -123,3 +123,11 @@ class CardMove(InternedMove):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.card.code!r})"
+
+
+class FaceDownMove(CardMove):
+    """A card move the other seats do not see, as a pass is: a table tells them only
+    ``face_down_label`` (see :meth:`cardlib.protocol.Game.public_label`)."""
+
+    __slots__ = ()
+    face_down_label: ClassVar[str] = "pass a card"

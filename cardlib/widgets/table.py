@@ -40,7 +40,7 @@ import ipywidgets as widgets
 
 from cardlib import display
 from cardlib.bots import Bot, RandomBot
-from cardlib.protocol import Game, GameState, IllegalMove
+from cardlib.protocol import Explanation, Game, GameState, IllegalMove
 from cardlib.widgets.base import TeachingWidget, add_classes
 from cardlib.widgets.narration import Played, play_on
 from cardlib.widgets.presenter import LARGE, RulePanel, curtain_html, seat_name, style_widget
@@ -189,7 +189,8 @@ class GameTable(TeachingWidget):
             return False
         self._add(states)
         why = state.explain(move)
-        told = ", ".join(f"seat {p.seat}: {self._label(p.move)}" for p in answers)
+        told = ", ".join(f"seat {p.seat}: {self._told(p.seat, p.move, p.after)}"
+                         for p in answers)
         then = f"<br><small>Then {escape(told)}.</small>" if answers else ""
         self.say(f"Played <b>{escape(self._label(move))}</b>. "
                  f"<small>{escape(why.text)} <code>[{escape(why.rule)}]</code></small>{then}")
@@ -386,6 +387,14 @@ class GameTable(TeachingWidget):
     def _label(self, move: Any) -> str:
         return self.game.move_label(move)
 
+    def _told(self, seat: int, move: Any, after: GameState) -> str:
+        """``move`` by ``seat`` as the learner may see it: whole when it is the seat whose
+        hand the board shows or every hand is shown, else what the other seats are told
+        (a bot's pass does not name its card)."""
+        if self.reveal or after.is_over or seat == self._viewer(after):
+            return self._label(move)
+        return self.game.public_label(move)
+
     def _show_moves(self, state: GameState | None) -> None:
         if state is None or state.is_over or state.to_move not in self.humans:
             self.moves.children = ()
@@ -412,7 +421,10 @@ class GameTable(TeachingWidget):
             return
         before, after = self._history[self.step - 1], self._history[self.step]
         move = after.history[-1]
-        self.rules_panel.show_move(before.to_move, self._label(move), before.explain(move))
+        label, why = self._told(before.to_move, move, after), before.explain(move)
+        if label != self._label(move):  # a card the learner may not see: the rule only
+            why = Explanation(why.legal, why.rule, "the card stays hidden from the other seats")
+        self.rules_panel.show_move(before.to_move, label, why)
 
     def _board_html(self, state: GameState) -> str:
         """The board: the whole state when revealed or over; in hot seat the view of the
