@@ -4,9 +4,9 @@ Run:  nice -n 10 .venv/bin/python benchmarks/cruce.py [--hands 600] [--rounds 5]
       [--games 102] [--playouts 60] [--target 21]
 
 1. Random-bot hands per CPU second at 2, 3 and 4 players, and at 2 in the auction form
-   (``two_player_form='auction'``: the declarer takes 4 stock cards and gives 2; 22
-   cards are played, 4 are dead): at every step one
-   ``random.choice`` over the legal moves and one apply (bids, then 24 cards).  Random
+   (``two_player_form='auction'``: the declarer takes 4 stock cards and gives 2; 20
+   cards are played, 4 are dead): at every step one ``random.choice`` over the legal
+   moves and one apply (bids, then the cards; the gives too in the auction form).  Random
    bids fail nearly every contract, so random games rarely reach 21: each game stops after
    ``hand_limit`` hands.  Printed against a baseline run in the same process, in
    alternating rounds (a busy machine slows both alike): random Hearts hands, a hand being
@@ -32,19 +32,23 @@ from tqdm import tqdm
 from cardlib.bots import play_out
 from cardlib.cruce import GAME
 from cardlib.cruce.bots import MonteCarloBot, RuleOfThumbBot
+from cardlib.cruce.deal import AUCTION_TAKE, STOCK_SIZE
+from cardlib.cruce.deck import PACK_SIZE
 from cardlib.cruce.scoring import side_of
 
 COUNTS = (2, 3, 4)
-FORMS = {f"Cruce at {players}": (players, {}) for players in COUNTS}
-FORMS["Cruce at 2, auction form"] = (2, {"two_player_form": "auction"})
-"""The games timed: player count and options."""
+FORMS = {f"Cruce at {players}": (players, {}, PACK_SIZE) for players in COUNTS}
+FORMS["Cruce at 2, auction form"] = (2, {"two_player_form": "auction"},
+                                     PACK_SIZE - (STOCK_SIZE[2] - AUCTION_TAKE))
+"""The games timed: player count, options, and the cards played a hand (the whole pack,
+but for the stock cards the auction form leaves dead)."""
 HANDS_PER_GAME = 5
 
 
 def cruce_random_hands(form: str, seed: int, hands: int) -> int:
     """Random games of Cruce in ``form`` (a key of ``FORMS``) until at least ``hands`` hands
     are done; returns the count."""
-    players, options = FORMS[form]
+    players, options, _ = FORMS[form]
     rng = random.Random(seed)
     done = 0
     while done < hands:
@@ -75,7 +79,7 @@ def speed(hands: int, rounds: int) -> None:
     print(f"  baseline: Hearts {base:,.0f} hands/s (the pass and 52 cards a hand)")
     for form in FORMS:
         ours = statistics.median(rates[form])
-        played = 22 if "auction" in form else 24
+        played = FORMS[form][2]
         print(f"  {form}: {ours:,.0f} hands/s = {ours / base:.2f} × Hearts' "
               f"hands/s; {ours * played / (base * 52):.2f} × its cards/s")
 

@@ -94,9 +94,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.method == "search":
         from solvers import search
 
-        if state.options.repeat_replace:
-            raise UsageError("--method search does not model --repeat-replace; use "
-                             "--method simple")
+        variants = search.variants_on(state.options)
+        why = search.unmodelled(variants)
+        if why:
+            flags = " ".join(f"--{name.replace('_', '-')}" for name in sorted(variants)
+                             if name in search.UNMODELLED)
+            raise UsageError(f"--method search: {why} ({flags}); use --method simple")
         result = search.solve(state, time_limit=args.time_limit)
     elif args.method == "simple":
         from solvers import simple_search

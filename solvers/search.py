@@ -50,10 +50,12 @@ replayed through the engine before it is returned.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import heapq
 import itertools
 import time
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from cardlib.blackdiamond import (
@@ -335,6 +337,26 @@ def place_on_open_pile(index: int, suit: int) -> tuple[tuple[int, int], ...]:
     return tuple(ways)
 
 
+UNMODELLED = frozenset({"repeat_replace"})
+"""Variants the exact search does not model: with ``repeat_replace`` a run of replacements
+is a move it never generates, so its "loss" would be no proof.  (The plain search walks
+the engine's moves and handles every variant.)"""
+
+
+def unmodelled(variants: Iterable[str]) -> str | None:
+    """Why the exact search refuses a game with ``variants`` (option names) switched on, or
+    None: one answer for the search itself, the command line and the study."""
+    names = sorted(UNMODELLED.intersection(variants))
+    if not names:
+        return None
+    return f"the exact search does not model the variant {', '.join(names)}"
+
+
+def variants_on(options: Options) -> list[str]:
+    """The names of the on/off variants switched on in ``options``."""
+    return [name for name, value in dataclasses.asdict(options).items() if value is True]
+
+
 class _OutOfBudget(Exception):
     """This run's node budget is spent: restart with the next ordering."""
 
@@ -380,11 +402,9 @@ class _Search:
 
     def __init__(self, state: BlackDiamondState, time_limit: float | None,
                  max_nodes: int | None = None):
-        if state.options.repeat_replace:
-            # A run of replacements is a move the search does not generate: its "loss"
-            # would not be a proof.  The plain search walks the engine and handles it.
-            raise ValueError("the exact search does not model the variant repeat_replace; "
-                             "use the plain search (method 'simple') for it")
+        why = unmodelled(variants_on(state.options))
+        if why:
+            raise ValueError(f"{why}; use the plain search (method 'simple') for it")
         self.options: Options = state.options
         self.black = list(state.hand) + list(state.black_deck)
         self.values = [c.value for c in self.black]

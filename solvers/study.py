@@ -80,9 +80,9 @@ class SolveTask:
     def __post_init__(self) -> None:
         # Refused here, before any worker starts, rather than as a traceback from the
         # first deal: the exact search has no model of a run of replacements.
-        if "repeat_replace" in self.variants:
-            raise StudyError("the exact search does not model the variant repeat_replace, "
-                             "so a study cannot solve it; a player can play it "
+        why = search.unmodelled(self.variants)
+        if why:
+            raise StudyError(f"{why}, so a study cannot solve it; a player can play it "
                              "(--player random|heuristic|sampling)")
 
     def signature(self) -> dict[str, Any]:
