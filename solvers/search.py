@@ -196,9 +196,36 @@ def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> i
     return placed
 
 
+ROOM_FIELDS = tuple(sum(3 << (2 * p) for p in range(9) if places >> p & 1) for places in range(512))
+"""``ROOM_FIELDS[places]``: the 2-bit room fields of the places in bit mask ``places``."""
+
+
+def matching_ceiling(piles_of: tuple[int, ...], values: int, packed_room: int) -> int:
+    """An upper bound on :func:`edge_matching` (same arguments) for a fraction of its cost:
+    the smaller of two vertex covers of the bipartite graph (a matching never exceeds a
+    cover, by König): every value that has a place with room, or all the room of the
+    places such values can use.  Measured on seed 6658, it alone shows 95 % of the matching
+    bound's cuts, so the matching runs only where it does not."""
+    free = pile_rooms(packed_room)[1]
+    reach = 0
+    count = 0
+    for value in values_in(values):
+        places = piles_of[value] & free
+        if places:
+            count += 1
+            reach |= places
+    room = packed_room & ROOM_FIELDS[reach]
+    room = (room & 0x15555).bit_count() + 2 * (room & 0x2AAAA).bit_count()
+    return count if count < room else room
+
+
 MATCH_DIAMONDS = 1
 """The matching bound runs only with at most this many diamonds left: with more, the
 diamonds to come can reach so many values that it (measured) never cuts, and costs time."""
+
+OPENINGS_FIRST_RATE = 4
+"""The openings bound goes before the matching bound while it cuts at least one state in
+this many (see ``_Search.bounds``): the matching costs about this many openings bounds."""
 
 SLOTS_LOST = tuple(tuple(2 if c == 0 and (p.limit - 1) % 2 else 1 for c in range(p.limit))
                    for p in PILES)
@@ -434,6 +461,10 @@ class _Search:
             self.suffix_spades[i] = self.suffix_spades[i + 1] | (0 if self.suits[i] else bit)
             self.suffix_clubs[i] = self.suffix_clubs[i + 1] | (bit if self.suits[i] else 0)
         self.absorb = [absorbable(d, self.options) for d in range(32)]
+        self.matched = 0
+        """States the matching bound was asked about (see :meth:`bounds`)."""
+        self.openings_tried = self.openings_cut = 0
+        self.openings_first = True
         self.budget: int | None = None
         self.plain_order = False
         """Rank children by the diamonds kept and the static order only (see :meth:`run`)."""
@@ -504,12 +535,16 @@ class _Search:
         return room
 
     def placeable(self, avail: int, spades: int, clubs: int,
-                  room: tuple[int, int, int, int], fresh: int = 0) -> int:
+                  room: tuple[int, int, int, int], fresh: int = 0, needed: int = 0) -> int:
         """Most of the remaining cards (value masks ``spades``, ``clubs``) that can be
         given a place of their own at once: per suit, a matching of values to edge piles
         with room for that suit, plus the centre's room (it takes any value).  ``avail``
         is packed as in :meth:`edge_values`.  With ``fresh`` (a value), the matching also
-        has the fresh pile (:data:`FRESH_PILE`), one place per suit for that value."""
+        has the fresh pile (:data:`FRESH_PILE`), one place per suit for that value.
+
+        With ``needed``, the caller only asks whether ``needed`` cards can be placed: a
+        result below it may be any number below it (the cheap :func:`matching_ceiling`
+        answers first, and the matchings stop as soon as the answer is no)."""
         total = 0
         cache = self.match_cache
         base = (avail << 4 | fresh) << 30
@@ -517,22 +552,36 @@ class _Search:
             piles_of = self.fresh_values(avail, fresh)
             spade_room, club_room = room[0] | FRESH_ROOM, room[1] | FRESH_ROOM
         else:
-            piles_of = None
+            piles_of = self.edge_values(avail)
             spade_room, club_room = room[0], room[1]
+        if needed:
+            ceiling = 0
+            if spades:
+                count = spades.bit_count()
+                got = matching_ceiling(piles_of, spades, spade_room) + room[2]
+                ceiling += count if got >= count else got
+                if ceiling + clubs.bit_count() < needed:
+                    return ceiling
+            if clubs:
+                count = clubs.bit_count()
+                got = matching_ceiling(piles_of, clubs, club_room) + room[3]
+                ceiling += count if got >= count else got
+            if ceiling < needed:
+                return ceiling
         if spades:
             key = (base | spades) << 18 | spade_room
             got = cache.get(key)
             if got is None:
-                got = cache[key] = edge_matching(piles_of or self.edge_values(avail), spades,
-                                                 spade_room)
+                got = cache[key] = edge_matching(piles_of, spades, spade_room)
             count = spades.bit_count()
             total += count if got + room[2] >= count else got + room[2]
+            if total + clubs.bit_count() < needed:
+                return total
         if clubs:
             key = (base | 1 << 29 | clubs) << 18 | club_room
             got = cache.get(key)
             if got is None:
-                got = cache[key] = edge_matching(piles_of or self.edge_values(avail), clubs,
-                                                 club_room)
+                got = cache[key] = edge_matching(piles_of, clubs, club_room)
             count = clubs.bit_count()
             total += count if got + room[3] >= count else got + room[3]
         return total
@@ -624,7 +673,8 @@ class _Search:
         if needed <= 0:
             return -needed
         room = self.suit_room(piles)
-        slack = self.placeable(self.values_ever(diamonds, deck), spades, clubs, room) - needed
+        slack = self.placeable(self.values_ever(diamonds, deck), spades, clubs, room,
+                               needed=needed) - needed
         if slack < 0 or decklen != 1 or self.options.replaced_under_deck:
             return slack
         return self.one_diamond_slack(diamonds, deck, piles, spades, clubs, room, remaining,
@@ -650,8 +700,8 @@ class _Search:
             value = diamonds >> (4 * k) & 15
             left = (spades >> value & 1) + (clubs >> value & 1)
             limit_card = 1 if left >= 3 - (piles >> (4 * k) & 7) else 0
-            got = self.placeable(here | 1 << fresh << (14 * k), spades, clubs, room, fresh) \
-                - (remaining - limit_card)
+            got = self.placeable(here | 1 << fresh << (14 * k), spades, clubs, room, fresh,
+                                 remaining - limit_card) - (remaining - limit_card)
             if got > best:
                 best = got
         return best if best >= 0 else -1
@@ -874,17 +924,11 @@ class _Search:
                 tried.add(key)
                 decklen = (deck.bit_length() + 3) >> 2
                 remaining = hand.bit_count() + n - drawn
-                if (remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]
-                        or self.openings_short(diamonds, deck, piles, drawn, hand, decklen)):
+                slack = self.bounds(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
+                if slack < 0:
                     self.seen.add(key)  # cut by a bound: lost for every search
                     self.pruned += 1
                     continue
-                if slack < 0:
-                    slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
-                    if slack < 0:
-                        self.seen.add(key)
-                        self.pruned += 1
-                        continue
                 self.count_node()
                 expanded += 1
                 step = len(steps)
@@ -908,6 +952,45 @@ class _Search:
             layer = heapq.nsmallest(width, below.values())
         return False
 
+    def bounds(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int, filled: int,
+               slack: int, decklen: int) -> int:
+        """-1 if a bound proves the state lost, else its :meth:`room_slack` (``slack`` is
+        what the parent knows of it, -1: unknown).
+
+        The state is cut if any bound cuts it, so their order changes the cost only, never
+        the search.  The room count goes first (nearly free).  Where the matching bound
+        runs (few diamonds left), it costs about five openings bounds, and which of the two
+        cuts more depends on the deal: on seed 3153 the openings bound cuts 80 % of those
+        states, on seed 6658 4 % (the matching 96 %).  So the openings bound goes first
+        while it has cut at least one state in :data:`OPENINGS_FIRST_RATE` of those it was
+        tried first on; else the matching does, and the openings bound still goes first on
+        every 16th state, to notice when its rate comes back up."""
+        remaining = hand.bit_count() + self.n - drawn
+        if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
+            return -1
+        if slack < 0 and decklen <= MATCH_DIAMONDS:
+            self.matched += 1
+            if self.openings_first or not self.matched & 15:
+                self.openings_tried += 1
+                short = self.openings_short(diamonds, deck, piles, drawn, hand, decklen)
+                self.openings_cut += short
+                self.openings_first = (self.openings_cut * OPENINGS_FIRST_RATE
+                                       >= self.openings_tried)
+                if short:
+                    return -1
+                slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
+                return slack if slack >= 0 else -1
+            slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
+            if slack < 0:
+                return -1
+            return -1 if self.openings_short(diamonds, deck, piles, drawn, hand, decklen) else slack
+        if self.openings_short(diamonds, deck, piles, drawn, hand, decklen):
+            return -1
+        if slack < 0:
+            slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
+            return slack if slack >= 0 else -1
+        return slack
+
     def count_node(self) -> None:
         """Count an expanded state; stop at the time limit or the node limit."""
         self.nodes += 1
@@ -929,17 +1012,10 @@ class _Search:
             return False
         seen.add(key)
         decklen = (deck.bit_length() + 3) >> 2
-        remaining = hand.bit_count() + self.n - drawn
-        excess = remaining - (ROOM_TOTAL - filled)
-        if excess > self.absorb[decklen] or self.openings_short(diamonds, deck, piles, drawn,
-                                                                 hand, decklen):
+        slack = self.bounds(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
+        if slack < 0:
             self.pruned += 1
             return False
-        if slack < 0:
-            slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
-            if slack < 0:
-                self.pruned += 1
-                return False
         self.count_node()
         if self.budget is not None and self.nodes > self.budget:
             seen.discard(key)

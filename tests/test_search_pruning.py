@@ -134,3 +134,35 @@ def test_the_search_agrees_with_brute_force_on_end_games(seed):
         assert result.verdict == expected, state
         verdicts.append(expected)
     assert verdicts.count("win") > 50 and verdicts.count("loss") > 50
+
+
+def test_the_matching_ceiling_is_never_below_the_matching():
+    """The cheap ceiling answers "no" for the matching bound, so it must never be lower
+    than the maximum matching (random graphs of values to places with room 0-3)."""
+    rng = random.Random(5)
+    exact_too = cuts = 0
+    for _ in range(5000):
+        piles_of = tuple(rng.getrandbits(9) & rng.getrandbits(9) for _ in range(14))
+        values = rng.getrandbits(14) & ~1
+        room = sum(rng.choice((0, 0, 1, 1, 2, 3)) << (2 * place) for place in range(9))
+        matched = search.edge_matching(piles_of, values, room)
+        ceiling = search.matching_ceiling(piles_of, values, room)
+        assert ceiling >= matched, (piles_of, values, room)
+        exact_too += ceiling == matched
+        cuts += ceiling < values.bit_count()
+    assert exact_too > 2500 and cuts > 1000  # tight often, and it does say no
+
+
+def test_the_bounds_cut_the_same_states_in_either_order():
+    """Which bound runs first is chosen by cost (``_Search.bounds``); the answer must not
+    depend on it: the same states cut, the same slack for the others."""
+    answers = {True: [], False: []}
+    for state in end_games(600, 31, deck_sizes=(0, 2), cards=(4, 10)):
+        for first in (True, False):
+            run, root = root_of(state)
+            run.openings_first, run.matched = first, 1
+            decklen = (root.deck.bit_length() + 3) >> 2
+            answers[first].append(run.bounds(root.diamonds, root.deck, root.piles, root.drawn,
+                                             root.hand, root.filled, -1, decklen))
+    assert answers[True] == answers[False]
+    assert 100 < answers[True].count(-1) < 500
