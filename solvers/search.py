@@ -230,6 +230,10 @@ OPENINGS_FIRST_RATE = 4
 """The openings bound goes before the matching bound while it cuts at least one state in
 this many (see ``_Search.bounds``): the matching costs about this many openings bounds."""
 
+OPENINGS_SAMPLE = 16
+"""While the matching bound goes first, the openings bound still goes first on one state
+in this many, so that its cut rate stays measured (see ``_Search.bounds``)."""
+
 SLOTS_LOST = tuple(tuple(2 if c == 0 and (p.limit - 1) % 2 else 1 for c in range(p.limit))
                    for p in PILES)
 """Suit slots a pile loses when one card goes on it without clearing it (see
@@ -467,7 +471,7 @@ class _Search:
         self.matched = 0
         """States the matching bound was asked about (see :meth:`bounds`)."""
         self.openings_tried = self.openings_cut = 0
-        self.openings_first = True
+        """States the openings bound went first on, and those it cut (see :meth:`bounds`)."""
         self.budget: int | None = None
         self.plain_order = False
         """Rank children by the diamonds kept and the static order only (see :meth:`run`)."""
@@ -967,32 +971,27 @@ class _Search:
         states, on seed 6658 4 % (the matching 96 %).  So the openings bound goes first
         while it has cut at least one state in :data:`OPENINGS_FIRST_RATE` of those it was
         tried first on; else the matching does, and the openings bound still goes first on
-        every 16th state, to notice when its rate comes back up."""
+        every :data:`OPENINGS_SAMPLE`-th state, to notice when its rate comes back up."""
         remaining = hand.bit_count() + self.n - drawn
         if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
             return -1
+        counted = False  # the openings bound goes first here, and its answer is counted
         if slack < 0 and decklen <= MATCH_DIAMONDS:
             self.matched += 1
-            if self.openings_first or not self.matched & 15:
-                self.openings_tried += 1
-                short = self.openings_short(diamonds, deck, piles, drawn, hand, decklen)
-                self.openings_cut += short
-                self.openings_first = (self.openings_cut * OPENINGS_FIRST_RATE
-                                       >= self.openings_tried)
-                if short:
-                    return -1
+            if (self.openings_cut * OPENINGS_FIRST_RATE < self.openings_tried
+                    and self.matched % OPENINGS_SAMPLE):
                 slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
-                return slack if slack >= 0 else -1
-            slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
-            if slack < 0:
-                return -1
-            return -1 if self.openings_short(diamonds, deck, piles, drawn, hand, decklen) else slack
+                if slack < 0:
+                    return -1
+            else:
+                counted = True
+                self.openings_tried += 1
         if self.openings_short(diamonds, deck, piles, drawn, hand, decklen):
+            self.openings_cut += counted
             return -1
         if slack < 0:
             slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
-            return slack if slack >= 0 else -1
-        return slack
+        return slack if slack >= 0 else -1
 
     def count_node(self) -> None:
         """Count an expanded state; stop at the time limit or the node limit."""

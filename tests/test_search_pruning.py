@@ -160,7 +160,7 @@ def test_the_bounds_cut_the_same_states_in_either_order():
     for state in end_games(600, 31, deck_sizes=(0, 2), cards=(4, 10)):
         for first in (True, False):
             run, root = root_of(state)
-            run.openings_first, run.matched = first, 1
+            run.openings_tried = 0 if first else 1  # no cut yet: a rate of 0 in 1
             decklen = (root.deck.bit_length() + 3) >> 2
             answers[first].append(run.bounds(root.diamonds, root.deck, root.piles, root.drawn,
                                              root.hand, root.filled, -1, decklen))
