@@ -1,7 +1,8 @@
 # Two commands do all set-up on a fresh machine: `make lab` and `make test`.
 # Both create .venv with the system python3 and install the exact versions pinned (with
-# hashes) in requirements.lock, then the project itself; the install is skipped while
-# neither the lock nor pyproject.toml has changed since the last one.
+# hashes) in requirements.lock, then the project itself, which compiles the exact Black
+# Diamond search (setup.py); the install is skipped while neither the lock, pyproject.toml
+# nor the search's source has changed since the last one.
 # `make lock` remakes the lock from pyproject.toml, the one list of dependencies.
 
 VENV   := .venv
@@ -17,7 +18,7 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 $(PY):
 	python3 -m venv $(VENV)
 
-$(STAMP): pyproject.toml $(LOCK) | $(PY)
+$(STAMP): pyproject.toml setup.py solvers/search.py $(LOCK) | $(PY)
 	$(PIP) --require-hashes -r $(LOCK)
 	$(PIP) --no-deps -e .
 	touch $(STAMP)

@@ -22,7 +22,11 @@ deal at a time, same machine, same load), and the percentiles of both are printe
 ``benchmarks/make_hard_deals.py``) instead of seeds: per deal, the previous version
 (default a85dfa4) then the current one, with verdict, seconds and nodes for both and
 their ratios; a verdict that differs from the other version's or from the file's is
-reported and fails the run.
+reported and fails the run.  ``--plain`` adds a third column: the current search run as
+plain Python (``benchmarks/previous.py`` loads its source), so that what Cython's compile
+of the search buys (``setup.py``) stands apart from what a change to the search buys.
+
+Every run first says whether the current search is the compiled one.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from previous import load_search  # noqa: E402
+from previous import load_plain_search, load_search  # noqa: E402
 from stats import percentile  # noqa: E402  (benchmarks/ is on sys.path)
 
 from cardlib.blackdiamond import BlackDiamond, deal_from_seed  # noqa: E402
@@ -61,23 +65,42 @@ def summarise_previous(revision: str, before: list[dict], rows: list[dict]) -> N
     print(f"  verdicts that differ from {revision}: {changed or 'none'}")
 
 
-def compare_hard(revision: str, time_limit: float) -> int:
+def describe_current() -> str:
+    """Which form of the current search runs: compiled (``setup.py``) or plain Python."""
+    if search.COMPILED:
+        return f"current search: compiled by Cython ({Path(search.__file__).name})"
+    return "current search: plain Python (not compiled: no C compiler at install?)"
+
+
+def compare_hard(revision: str, time_limit: float, plain: bool) -> int:
     """The hard deals, previous version then current one on each (see the docstring)."""
     previous = load_search(revision)
+    plain_search = load_plain_search() if plain else None
     hard = json.loads(HARD_DEALS.read_text())
     print(f"hard deals ({len(hard)}), time limit {time_limit:g} s; per deal {revision} "
-          f"first, then the current search, each as solve(deal, time_limit)")
-    print(f"{'deal':22} {'verdict':8} {'before s':>9} {'after s':>8} {'ratio':>6} "
+          f"(plain Python) first, {'then the current source as plain Python, ' if plain else ''}"
+          f"then the current search, each as solve(deal, time_limit)")
+    print(f"{'deal':22} {'verdict':8} {'before s':>9} "
+          f"{'plain s':>8} " * plain + f"{'after s':>8} {'ratio':>6} "
           f"{'before nodes':>13} {'after nodes':>12}")
     bad = 0
     for entry in hard:
         old = previous.solve(entry["deal"], time_limit=time_limit)
+        runs = [old]
+        if plain_search is not None:
+            runs.append(plain_search.solve(entry["deal"], time_limit=time_limit))
         new = search.solve(entry["deal"], time_limit=time_limit)
+        runs.append(new)
         flag = ""
-        if new.verdict != old.verdict or new.verdict != entry["verdict"]:
-            flag = f"  VERDICT: file {entry['verdict']}, before {old.verdict}"
-            bad += new.verdict != "unknown" and old.verdict != "unknown"
-        print(f"{entry['name']:22} {new.verdict:8} {old.seconds:9.2f} {new.seconds:8.2f} "
+        verdicts = {run.verdict for run in runs} | {entry["verdict"]}
+        if len(verdicts) > 1:
+            flag = f"  VERDICT: file {entry['verdict']}, " + ", ".join(r.verdict for r in runs)
+            bad += "unknown" not in verdicts
+        if len({run.nodes for run in runs[1:]}) > 1:
+            flag += "  NODES differ between plain and compiled"
+            bad += 1
+        seconds = " ".join(f"{run.seconds:{9 if i == 0 else 8}.2f}" for i, run in enumerate(runs))
+        print(f"{entry['name']:22} {new.verdict:8} {seconds} "
               f"{old.seconds / max(new.seconds, 1e-6):5.1f}x {old.nodes:13,} "
               f"{new.nodes:12,}{flag}", flush=True)
     return 1 if bad else 0
@@ -100,9 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--losses", action="store_true",
                         help="run the hard deals (benchmarks/hard_deals.json) instead of "
                              "seeds, against --previous (default a85dfa4)")
+    parser.add_argument("--plain", action="store_true",
+                        help="with --losses, also run the current search as plain Python")
     args = parser.parse_args(argv)
+    print(describe_current())
     if args.losses:
-        return compare_hard(args.previous or "a85dfa4", args.time_limit or 600.0)
+        return compare_hard(args.previous or "a85dfa4", args.time_limit or 600.0, args.plain)
     if args.n is None:
         parser.error("give N (seeds 1..N) or --losses")
     args.time_limit = args.time_limit or 10.0

@@ -18,16 +18,29 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def load_search(revision: str, path: str = "solvers/search.py") -> ModuleType:
-    """``solvers.search`` as it was at ``revision`` (any git revision), as a module."""
+    """``solvers.search`` as it was at ``revision`` (any git revision), as a plain Python
+    module (never the compiled one ``setup.py`` builds)."""
     try:
         source = subprocess.run(["git", "show", f"{revision}:{path}"], cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout
     except subprocess.CalledProcessError as exc:
         raise SystemExit(f"cannot read {path} at {revision!r}: {exc.stderr.strip()}") from exc
     name = f"solvers._search_at_{revision.replace('-', '_').replace('~', '_').replace('^', '_')}"
+    return run_source(source, name, f"{revision}:{path}", path)
+
+
+def load_plain_search(path: str = "solvers/search.py") -> ModuleType:
+    """The search in the working tree, run as plain Python even where ``make install``
+    compiled it: what the compiler alone buys, next to what a change to the search buys."""
+    return run_source((ROOT / path).read_text(), "solvers._search_plain", path, path)
+
+
+def run_source(source: str, name: str, label: str, path: str) -> ModuleType:
+    """Execute ``source`` as module ``name`` of the ``solvers`` package."""
     spec = importlib.util.spec_from_loader(name, loader=None)
     module = importlib.util.module_from_spec(spec)
     module.__package__ = "solvers"  # its relative imports (.result) resolve as in the tree
+    module.__file__ = str(ROOT / path)  # a .py: the search knows it is not compiled
     sys.modules[name] = module
-    exec(compile(source, f"{revision}:{path}", "exec"), module.__dict__)
+    exec(compile(source, label, "exec"), module.__dict__)
     return module
