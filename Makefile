@@ -18,7 +18,7 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 $(PY):
 	python3 -m venv $(VENV)
 
-$(STAMP): pyproject.toml setup.py solvers/search.py $(LOCK) | $(PY)
+$(STAMP): pyproject.toml setup.py solvers/search.py solvers/search.pxd $(LOCK) | $(PY)
 	$(PIP) --require-hashes -r $(LOCK)
 	$(PIP) --no-deps -e .
 	touch $(STAMP)

@@ -51,7 +51,8 @@ values from :func:`~cardlib.blackdiamond.rules.inner_values`, and every reported
 replayed through the engine before it is returned.
 
 ``make install`` compiles this very file with Cython (see ``setup.py``): the same code,
-about 1.5 times as fast, imported in its place.  :data:`COMPILED` says which one runs.
+imported in its place, with the fields of :class:`_Search` declared in ``search.pxd``;
+proofs take 0.6 of the time.  :data:`COMPILED` says which one runs.
 """
 
 from __future__ import annotations
@@ -87,20 +88,21 @@ from .result import SolveResult
 COMPILED = not __file__.endswith(".py")
 """True when this module is the C extension ``setup.py`` builds from ``search.py``."""
 
-SOURCE = Path(__file__).with_name("search.py")
-"""The search's source, which the compiled module is built from."""
+SOURCES = (Path(__file__).with_name("search.py"), Path(__file__).with_name("search.pxd"))
+"""The files the compiled module is built from."""
 
 
 def compiled_is_stale() -> bool:
-    """True when the compiled search is older than its source: an edit to ``search.py``
+    """True when the compiled search is older than its sources: an edit to ``search.py``
     would then silently not run (Python prefers the compiled module), so importing one
     warns, and a test fails, until ``make install`` rebuilds it."""
-    return COMPILED and SOURCE.exists() and SOURCE.stat().st_mtime > Path(__file__).stat().st_mtime
+    built = Path(__file__).stat().st_mtime
+    return COMPILED and any(f.exists() and f.stat().st_mtime > built for f in SOURCES)
 
 
 if compiled_is_stale():
-    warnings.warn(f"{SOURCE} changed after it was compiled, so the old compiled search runs; "
-                  "`make install` rebuilds it", stacklevel=2)
+    warnings.warn("solvers/search.py or search.pxd changed after the search was compiled, so "
+                  "the old compiled search runs; `make install` rebuilds it", stacklevel=2)
 
 SUIT_BIT = {"S": 0, "C": 1}
 LIMITS = tuple(p.limit for p in PILES)
