@@ -10,6 +10,7 @@ cdef class _Search:
     cdef public object options, start, deadline, max_nodes, budget, final, won_by
     cdef public list black, values, suits, suffix_spades, suffix_clubs, absorb, path
     cdef public long n, nodes, pruned, restarts, matched, openings_tried, openings_cut
+    cdef public long deep_states, deep_tried, deep_cut
     cdef public bint plain_order
     cdef public set seen
     cdef public dict allow_cache, edge_cache, room_cache, match_cache, fresh_cache

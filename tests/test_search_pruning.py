@@ -11,7 +11,9 @@ drawn grouped by suit, since runs of one suit are what the openings bound is abo
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from brute_force import brute_force_wins
@@ -21,6 +23,8 @@ from cardlib.blackdiamond.deal import BLACK_CARDS, DIAMOND_CARDS
 from solvers import search
 
 GAME = BlackDiamond()
+HARD_DEALS = json.loads((Path(__file__).resolve().parents[1] / "benchmarks" / "hard_deals.json")
+                        .read_text())
 
 
 def small_end_game(rng: random.Random, deck_sizes: tuple[int, int] = (0, 3),
@@ -166,3 +170,21 @@ def test_the_bounds_cut_the_same_states_in_either_order():
                                              root.hand, root.filled, -1, decklen))
     assert answers[True] == answers[False]
     assert 100 < answers[True].count(-1) < 500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["grouped 12, seed 8", "grouped 12, seed 5"])
+def test_skipping_the_openings_bound_with_many_diamonds_left_changes_no_verdict(name):
+    """With more diamonds left than the matching bound needs, the openings bound is tried on
+    every 16th state only where it has rarely cut (``_Search.bounds``).  Skipping a bound
+    must change the work, never the verdict: each deal (black cards grouped by suit, where
+    the bound cuts most) is decided with the bound judged useless from the start, and as
+    usual."""
+    entry = next(e for e in HARD_DEALS if e["name"] == name)
+    state = search.start_state(entry["deal"])
+    usual = search._Search(state, time_limit=None)
+    skipping = search._Search(state, time_limit=None)
+    skipping.deep_tried = 10**9  # no cut in a billion tries: judged useless
+    assert skipping.run() == usual.run() == (entry["verdict"] == "win")
+    assert usual.deep_cut > 100  # the bound cuts here, so skipping it
+    assert skipping.nodes > usual.nodes  # ... costs work
