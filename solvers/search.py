@@ -330,6 +330,10 @@ class Board(NamedTuple):
     in the table before ranking it, the child on arrival)."""
 
 
+new_board = functools.partial(tuple.__new__, Board)
+"""``Board`` from a tuple of its fields, made in C: ``Board(...)`` runs a Python function
+(NamedTuple's ``__new__``), which the search would call for every child of every state."""
+
 Child = tuple[tuple[float, ...], tuple[int, int], Board]
 """A move from a state: its sort key (lower first, see :meth:`_Search.rank`), the move's
 code (``(kind, what)``, see :meth:`_Search.engine_move`) and the state it leads to."""
@@ -1140,8 +1144,8 @@ class _Search:
                 found.append((self.rank(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
                                         PLAY_RANK[p][count]),
                               (0, card << 4 | p),
-                              Board(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
-                                    new_filled, new_slack, key)))
+                              new_board((new_diamonds, new_deck, new_piles, new_drawn, new_hand,
+                                         new_filled, new_slack, key))))
             if not fits:
                 unplaceable = True
         stuck = unplaceable if self.options.stuck_per_card else not plays
@@ -1157,7 +1161,8 @@ class _Search:
                 if key in seen:
                     continue
                 found.append((self.rank(new_diamonds, new_deck, piles, drawn, hand, 10), (1, pos),
-                              Board(new_diamonds, new_deck, piles, drawn, hand, filled, -1, key)))
+                              new_board((new_diamonds, new_deck, piles, drawn, hand, filled, -1,
+                                         key))))
         if stuck:
             for p in range(9):
                 count = piles >> (4 * p) & 7
@@ -1169,8 +1174,8 @@ class _Search:
                 if key in seen:
                     continue
                 found.append((self.rank(new_diamonds, new_deck, new_piles, drawn, hand, 11), (2, p),
-                              Board(new_diamonds, new_deck, new_piles, drawn, hand,
-                                    filled - count, -1, key)))
+                              new_board((new_diamonds, new_deck, new_piles, drawn, hand,
+                                         filled - count, -1, key))))
         found.sort()
         return found
 
