@@ -296,16 +296,21 @@ DFS_UNIT = 4000
 BEAM_UNIT = 200
 """Width of the first beams; round k's beams are ``BEAM_UNIT * 2**k`` wide."""
 
-RESTART_NODES = 150_000
+RESTART_NODES = 100_000
 """Nodes the budgeted runs may spend in all before the last, unlimited run (a run that
 has begun is finished).  A lost deal pays for the beams and for ranking moves in the
-budgeted depth-first runs (their work is kept).  Measured on seed 3153 with the
-one-diamond futures: 250,000 took 566,000 nodes in all (163,000 in beams, 124,000 in
-budgeted depth-first runs, 279,000 in the last run) and 18 s; 150,000 takes 511,000 and
-15 s.  The wins that need the most budget lost nothing: 13575 and 16089 are still won by
-the 1600-wide beam, 18151 by its "a diamond worth 1 card" kind, in the same nodes, and the
-wins that reach the last run (4075, 5877, 14447) reach it sooner (414,000, 199,000 and
-168,000 nodes against 478,000, 306,000 and 284,000)."""
+budgeted depth-first runs (their work is kept), so the budget is the least that still
+wins what the beams win.  Measured with the compiled search (one run each):
+
+* Seeds 1..1000 are won by the same runs in the same time at any budget from 25,000 up;
+  seeds 1001..3000 too at 100,000 as at 150,000 (the slowest, 1317, in 2.65 s), but at
+  50,000 two deals fall to the last run (1189: 7.6 s) and at 25,000 five (1983: 9.3 s).
+* At 150,000 the last round's 1,600-wide beams ran, and won 13575 and 16089 (4.4 s and
+  3.9 s); at 100,000 the last run wins them (5.7 s and 5.3 s).  The wins that need the
+  last run anyway get there sooner: 4075 10.6 -> 9.3 s, 5877 5.2 -> 4.6 s, 14447 4.9 ->
+  4.3 s, 18151 3.9 -> 3.3 s.
+* Losses: 6658 11.5 -> 10.4 s, 3153 10.1 -> 8.7 s.
+"""
 
 
 class Board(NamedTuple):
