@@ -311,7 +311,7 @@ one run each, against the 150,000 of before:
   wins them in 5.3 s and 4.0 s.  The wins that need the last run anyway get there sooner:
   4075 10.6 -> 9.1 s, 5877 5.2 -> 3.5 s, 14447 4.9 -> 3.2 s, 18151 3.9 -> 3.2 s.
 * Losses: 6658 11.5 -> 9.7 s, 3153 10.1 -> 8.0 s.  (At 100,000, which also runs round
-  3's depth-first run: 10.4 s and 8.7 s, every win above within 0.4 s of these.)
+  3's depth-first run: 10.4 s and 8.7 s, and no win above faster than at 85,000.)
 """
 
 
