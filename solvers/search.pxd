@@ -12,6 +12,6 @@ cdef class _Search:
     cdef public long n, nodes, pruned, restarts, matched, openings_tried, openings_cut
     cdef public long deep_states, deep_tried, deep_cut
     cdef public bint plain_order
-    cdef public set seen
+    cdef public dict seen
     cdef public dict allow_cache, edge_cache, room_cache, match_cache, fresh_cache
     cdef public dict deck_bits, suits_cache, openings_cache, profile_cache

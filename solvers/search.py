@@ -488,7 +488,10 @@ class _Search:
         self.nodes = 0
         self.max_nodes = max_nodes
         self.pruned = 0
-        self.seen: set[int] = set()
+        self.seen: dict[int, None] = {}
+        """The table of states known lost (by key).  A dict used as a set: a set is always
+        tracked by the cycle collector, which then walks its million entries on every full
+        collection (0.6 s of a 10 s proof), while a dict of ints is untracked (0.4 s)."""
         self.allow_cache: dict[int, tuple[int, ...]] = {}
         self.path: list[Move] = []
         self.final: Move | None = None
@@ -939,7 +942,7 @@ class _Search:
             return False
         except _OutOfBudget:
             for key in keys:  # not fully explored: not known to be lost
-                self.seen.discard(key)
+                self.seen.pop(key, None)
             raise
 
     def beam(self, root: Board, width: int, worth: float | None) -> bool:
@@ -976,7 +979,7 @@ class _Search:
                 remaining = hand.bit_count() + n - drawn
                 slack = self.bounds(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
                 if slack < 0:
-                    self.seen.add(key)  # cut by a bound: lost for every search
+                    self.seen[key] = None  # cut by a bound: lost for every search
                     self.pruned += 1
                     continue
                 self.count_node()
@@ -1074,7 +1077,7 @@ class _Search:
         seen = self.seen
         if key in seen:
             return False
-        seen.add(key)
+        seen[key] = None
         decklen = (deck.bit_length() + 3) >> 2
         slack = self.bounds(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
         if slack < 0:
@@ -1082,7 +1085,7 @@ class _Search:
             return False
         self.count_node()
         if self.budget is not None and self.nodes > self.budget:
-            seen.discard(key)
+            seen.pop(key, None)
             raise _OutOfBudget
         children = self.children(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
         if children is None:
