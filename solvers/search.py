@@ -306,7 +306,7 @@ one run each, against the 150,000 of before:
 
 * Seeds 1..1000 are won by the same runs in the same time at any budget from 25,000 up;
   seeds 1001..3000 too (the slowest, 1317, in 2.5 s), but at 50,000 two deals that only
-  round 2's 800-wide beams win fall to the last run (1189: 2.7 -> 7.6 s), at 25,000 five.
+  round 2's 800-wide beams win fall to the last run (1189: 2.1 -> 7.4 s), at 25,000 five.
 * Round 3's 1,600-wide beams won 13575 and 16089 (4.4 s and 3.9 s); the last run now
   wins them in 5.3 s and 4.0 s.  The wins that need the last run anyway get there sooner:
   4075 10.6 -> 9.1 s, 5877 5.2 -> 3.5 s, 14447 4.9 -> 3.2 s, 18151 3.9 -> 3.2 s.
