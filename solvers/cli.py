@@ -97,8 +97,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         variants = search.variants_on(state.options)
         why = search.unmodelled(variants)
         if why:
-            flags = " ".join(f"--{name.replace('_', '-')}" for name in sorted(variants)
-                             if name in search.UNMODELLED)
+            flags = " ".join(f"--{name.replace('_', '-')}"
+                             for name in search.unmodelled_variants(variants))
             raise UsageError(f"--method search: {why} ({flags}); use --method simple")
         result = search.solve(state, time_limit=args.time_limit)
     elif args.method == "simple":

@@ -228,6 +228,14 @@ ROOM_FIELDS = tuple(sum(3 << (2 * p) for p in range(9) if places >> p & 1) for p
 """``ROOM_FIELDS[places]``: the 2-bit room fields of the places in bit mask ``places``."""
 
 
+def rarely_cuts(cut: int, tried: int, rate: int, states: int) -> bool:
+    """True when a bound has cut fewer than one in ``rate`` of its ``tried`` tries (counting
+    one cut more, so that it has ``rate`` tries before it is judged), except on every
+    :data:`OPENINGS_SAMPLE`-th of the ``states`` asked about, where it is tried anyway so
+    that its rate stays measured.  (Both adaptive choices of ``_Search.bounds`` use it.)"""
+    return (cut + 1) * rate <= tried and states % OPENINGS_SAMPLE != 0
+
+
 def matching_ceiling(piles_of: tuple[int, ...], values: int, packed_room: int) -> int:
     """An upper bound on :func:`edge_matching` (same arguments) for a fraction of its cost:
     the smaller of two vertex covers of the bipartite graph (a matching never exceeds a
@@ -260,8 +268,8 @@ DEEP_OPENINGS_RATE = 256
 every state only while it cuts at least one in this many (see ``_Search.bounds``)."""
 
 OPENINGS_SAMPLE = 16
-"""While the matching bound goes first, the openings bound still goes first on one state
-in this many, so that its cut rate stays measured (see ``_Search.bounds``)."""
+"""Where the openings bound rarely cuts (:func:`rarely_cuts`), it is still tried first, or
+at all, on one state in this many, so that its cut rate stays measured."""
 
 SLOTS_LOST = tuple(tuple(2 if c == 0 and (p.limit - 1) % 2 else 1 for c in range(p.limit))
                    for p in PILES)
@@ -417,10 +425,15 @@ is a move it never generates, so its "loss" would be no proof.  (The plain searc
 the engine's moves and handles every variant.)"""
 
 
+def unmodelled_variants(variants: Iterable[str]) -> list[str]:
+    """Those of ``variants`` (option names) the exact search does not model, sorted."""
+    return sorted(UNMODELLED.intersection(variants))
+
+
 def unmodelled(variants: Iterable[str]) -> str | None:
     """Why the exact search refuses a game with ``variants`` (option names) switched on, or
     None: one answer for the search itself, the command line and the study."""
-    names = sorted(UNMODELLED.intersection(variants))
+    names = unmodelled_variants(variants)
     if not names:
         return None
     return f"the exact search does not model the variant {', '.join(names)}"
@@ -1015,24 +1028,21 @@ class _Search:
         runs (few diamonds left), it costs four to five openings bounds, and which of the two
         cuts more depends on the deal: on seed 3153 the openings bound cuts 80 % of those
         states, on seed 6658 4 % (the matching 96 %).  So the openings bound goes first
-        while it has cut at least one state in :data:`OPENINGS_FIRST_RATE` of those it was
-        tried first on; else the matching does, and the openings bound still goes first on
-        every :data:`OPENINGS_SAMPLE`-th state, to notice when its rate comes back up.
+        unless it :func:`rarely_cuts` (fewer than one in :data:`OPENINGS_FIRST_RATE` of
+        the states it went first on); then the matching does.
 
         With more diamonds left, the openings bound is the only one, and on some deals it
         almost never cuts there (seed 6658: 31 of 380,000 states; seed 3153: one in five).
         Skipping a bound is always sound (the search stays exhaustive, a state not cut is
-        searched), so once it has cut fewer than one in :data:`DEEP_OPENINGS_RATE` tries
-        (counting one cut more, so that it has that many tries before it is judged), it is
-        tried on every :data:`OPENINGS_SAMPLE`-th such state only, which keeps its rate
-        measured."""
+        searched), so it is skipped while it :func:`rarely_cuts` (fewer than one in
+        :data:`DEEP_OPENINGS_RATE` tries)."""
         remaining = hand.bit_count() + self.n - drawn
         if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
             return -1
         if decklen > MATCH_DIAMONDS:  # (room_slack never cuts here)
             self.deep_states += 1
-            if ((self.deep_cut + 1) * DEEP_OPENINGS_RATE > self.deep_tried
-                    or not self.deep_states % OPENINGS_SAMPLE):
+            if not rarely_cuts(self.deep_cut, self.deep_tried, DEEP_OPENINGS_RATE,
+                               self.deep_states):
                 self.deep_tried += 1
                 if self.openings_short(diamonds, deck, piles, drawn, hand, decklen):
                     self.deep_cut += 1
@@ -1043,8 +1053,8 @@ class _Search:
         counted = False  # the openings bound goes first here, and its answer is counted
         if slack < 0:
             self.matched += 1
-            if (self.openings_cut * OPENINGS_FIRST_RATE < self.openings_tried
-                    and self.matched % OPENINGS_SAMPLE):
+            if rarely_cuts(self.openings_cut, self.openings_tried, OPENINGS_FIRST_RATE,
+                           self.matched):
                 slack = self.room_slack(diamonds, deck, piles, drawn, hand, remaining, decklen)
                 if slack < 0:
                     return -1

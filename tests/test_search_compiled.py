@@ -5,19 +5,18 @@ when run as plain Python: same verdicts, same lines, same nodes."""
 from __future__ import annotations
 
 import importlib.util
-import json
 import shlex
 import shutil
 import sysconfig
 from pathlib import Path
 
 import pytest
+from hard_deals import hard_deal
 
 from cardlib.blackdiamond import BlackDiamond, deal_from_seed
 from solvers import positions, search
 
 ROOT = Path(__file__).resolve().parents[1]
-HARD_DEALS = json.loads((ROOT / "benchmarks" / "hard_deals.json").read_text())
 
 
 def c_compiler() -> str | None:
@@ -66,7 +65,7 @@ def test_the_compiled_search_wins_as_the_source_does(plain, seed):
 
 @pytest.mark.parametrize("name", ["grouped 12, seed 8", "grouped 12, seed 4"])
 def test_the_compiled_search_proves_losses_as_the_source_does(plain, name):
-    entry = next(e for e in HARD_DEALS if e["name"] == name)
+    entry = hard_deal(name)
     assert entry["verdict"] == "loss"
     assert same_search(plain, entry["deal"]).verdict == "loss"
 
@@ -81,6 +80,6 @@ def test_the_compiled_search_decides_late_positions_as_the_source_does(plain, se
 
 
 def test_the_compiled_search_stops_at_the_same_node_limit(plain):
-    entry = next(e for e in HARD_DEALS if e["name"] == "grouped 12, seed 2")
+    entry = hard_deal("grouped 12, seed 2")
     result = same_search(plain, entry["deal"], max_nodes=5_000)
     assert result.verdict == "unknown"
