@@ -13,5 +13,5 @@ cdef class _Search:
     cdef public long deep_states, deep_tried, deep_cut
     cdef public bint plain_order
     cdef public dict seen
-    cdef public dict allow_cache, edge_cache, room_cache, match_cache, fresh_cache
+    cdef public dict allow_cache, edge_cache, match_cache, fresh_cache
     cdef public dict deck_bits, suits_cache, openings_cache, profile_cache

@@ -154,6 +154,29 @@ def test_the_matching_ceiling_is_never_below_the_matching():
     assert exact_too > 2500 and cuts > 1000  # tight often, and it does say no
 
 
+def test_the_suit_room_counts_the_cards_each_pile_takes_suits_alternating():
+    """``suit_room`` adds up a table three piles at a time; here each pile's room is
+    counted slot by slot instead: the cards it takes before the one that reaches its limit
+    (that one clears it), the suit after its top first, or either suit on an empty pile."""
+    rng = random.Random(11)
+    run, _ = root_of(end_games(1, 11)[0])
+    for _ in range(2000):
+        counts = [rng.randint(0, pile.limit - 1) for pile in PILES]
+        tops = [rng.randint(0, 1) if count else 0 for count in counts]
+        piles = sum((count | top << 3) << (4 * p)
+                    for p, (count, top) in enumerate(zip(counts, tops, strict=True)))
+        room = [[0] * 9, [0] * 9]
+        for p, pile in enumerate(PILES):
+            slots = range(pile.limit - 1 - counts[p])
+            for suit in (0, 1):
+                firsts = (1 - tops[p],) if counts[p] else (0, 1)
+                room[suit][p] = max(sum((first + i) % 2 == suit for i in slots)
+                                    for first in firsts)
+        expected = (sum(room[0][p] << (2 * p) for p in range(8)),
+                    sum(room[1][p] << (2 * p) for p in range(8)), room[0][8], room[1][8])
+        assert run.suit_room(piles) == expected, (counts, tops)
+
+
 def test_the_bounds_cut_the_same_states_in_either_order():
     """Which bound runs first is chosen by cost (``_Search.bounds``); the answer must not
     depend on it: the same states cut, the same slack for the others."""
