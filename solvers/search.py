@@ -992,8 +992,13 @@ class _Search:
         steps: list[tuple[int, tuple[int, int] | None]] = []  # (parent step, move) per state
         tried: set[int] = set()
         tie = itertools.count()
-        layer = [((), 0, root, -1, None)]
         n = self.n
+        if root.key in self.seen:
+            return False
+        slack = self.cut(*root)
+        if slack < 0:
+            return False
+        layer = [((), 0, root._replace(slack=slack), -1, None)]
         while layer:
             heapq.heapify(layer)
             below: dict[int, tuple[Any, ...]] = {}
@@ -1006,11 +1011,6 @@ class _Search:
                 tried.add(key)
                 decklen = (deck.bit_length() + 3) >> 2
                 remaining = hand.bit_count() + n - drawn
-                slack = self.bounds(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
-                if slack < 0:
-                    self.seen[key] = None  # cut by a bound: lost for every search
-                    self.pruned += 1
-                    continue
                 self.count_node()
                 expanded += 1
                 step = len(steps)
@@ -1115,8 +1115,7 @@ class _Search:
         if self.budget is not None and self.nodes > self.budget:
             seen.pop(key, None)
             raise _OutOfBudget
-        children = self.children(diamonds, deck, piles, drawn, hand, filled, slack, decklen,
-                                 True)
+        children = self.children(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
         if children is None:
             return True
         return key, children
@@ -1131,16 +1130,14 @@ class _Search:
         return Clear(PILES[what].name)
 
     def children(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int, filled: int,
-                 slack: int, decklen: int, bound: bool = False) -> list[Child] | None:
+                 slack: int, decklen: int) -> list[Child] | None:
         """The moves from here with their next states, best first; None if a play wins
         at once (that play is then ``self.final``).
 
-        With ``bound`` (depth-first search), each child goes through the bounds here, and
-        one they cut is noted lost and left out.  About two in three children are cut, so
-        they are never built, ranked, sorted nor entered: the exhaustive run on seed 6658
-        takes 7.5 s instead of 7.9 s.  The beam leaves them in (``bound`` False): it bounds
-        the states it expands only, and cut children still take places among the best it
-        keeps, so bounding them here would change which states its width holds."""
+        Each child goes through the bounds here, and one they cut is noted lost and left
+        out.  About two in three children are cut, so they are never built, ranked, sorted
+        nor entered (the exhaustive run on seed 6658 takes 7.5 s instead of 7.9 s), nor
+        take a place among the states a beam keeps."""
         n = self.n
         seen = self.seen
         places = self.places(diamonds)
@@ -1185,11 +1182,10 @@ class _Search:
                 key = table_key(new_diamonds, new_deck, new_piles, new_drawn, new_hand)
                 if key in seen:
                     continue
-                if bound:
-                    new_slack = self.cut(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
-                                         new_filled, new_slack, key)
-                    if new_slack < 0:
-                        continue
+                new_slack = self.cut(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
+                                     new_filled, new_slack, key)
+                if new_slack < 0:
+                    continue
                 found.append((self.rank(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
                                         PLAY_RANK[p][count]),
                               (0, card << 4 | p),
@@ -1209,12 +1205,9 @@ class _Search:
                 key = table_key(new_diamonds, new_deck, piles, drawn, hand)
                 if key in seen:
                     continue
-                new_slack = -1
-                if bound:
-                    new_slack = self.cut(new_diamonds, new_deck, piles, drawn, hand, filled, -1,
-                                         key)
-                    if new_slack < 0:
-                        continue
+                new_slack = self.cut(new_diamonds, new_deck, piles, drawn, hand, filled, -1, key)
+                if new_slack < 0:
+                    continue
                 found.append((self.rank(new_diamonds, new_deck, piles, drawn, hand, 10), (1, pos),
                               new_board((new_diamonds, new_deck, piles, drawn, hand, filled,
                                          new_slack, key))))
@@ -1228,12 +1221,10 @@ class _Search:
                 key = table_key(new_diamonds, new_deck, new_piles, drawn, hand)
                 if key in seen:
                     continue
-                new_slack = -1
-                if bound:
-                    new_slack = self.cut(new_diamonds, new_deck, new_piles, drawn, hand,
-                                         filled - count, -1, key)
-                    if new_slack < 0:
-                        continue
+                new_slack = self.cut(new_diamonds, new_deck, new_piles, drawn, hand,
+                                     filled - count, -1, key)
+                if new_slack < 0:
+                    continue
                 found.append((self.rank(new_diamonds, new_deck, new_piles, drawn, hand, 11), (2, p),
                               new_board((new_diamonds, new_deck, new_piles, drawn, hand,
                                          filled - count, new_slack, key))))
