@@ -8,7 +8,7 @@
 
 cdef class _Search:
     cdef public object options, start, deadline, max_nodes, budget, final, won_by
-    cdef public list black, values, suits, suffix_spades, suffix_clubs, absorb, path
+    cdef public list black, values, suits, to_come, absorb, absorb_with, path
     cdef public long n, nodes, pruned, restarts, matched, openings_tried, openings_cut
     cdef public long deep_states, deep_tried, deep_cut
     cdef public bint plain_order

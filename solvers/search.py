@@ -542,13 +542,23 @@ class _Search:
         self.suits_cache: dict[int, tuple[int, int]] = {}
         self.openings_cache: dict[int, int] = {}
         self.profile_cache: dict[int, int] = {}
-        self.suffix_spades = [0] * (self.n + 1)
-        self.suffix_clubs = [0] * (self.n + 1)
+        suffix = [[0, 0] for _ in range(self.n + 1)]  # spade, club values from card i on
         for i in range(self.n - 1, -1, -1):
-            bit = 1 << self.values[i]
-            self.suffix_spades[i] = self.suffix_spades[i + 1] | (0 if self.suits[i] else bit)
-            self.suffix_clubs[i] = self.suffix_clubs[i + 1] | (bit if self.suits[i] else 0)
+            suffix[i][:] = suffix[i + 1]
+            suffix[i][self.suits[i]] |= 1 << self.values[i]
+        self.to_come: list[tuple[int, int]] = []
+        """``values_to_come`` per ``drawn << 2 | hand bits`` (see :func:`table_key`)."""
+        for drawn in range(self.n + 1):
+            for held in range(4):  # bit 0: card drawn - 2 is in the hand, bit 1: drawn - 1
+                values = list(suffix[drawn])
+                for bit, card in enumerate((drawn - 2, drawn - 1)):
+                    if held >> bit & 1 and card >= 0:
+                        values[self.suits[card]] |= 1 << self.values[card]
+                self.to_come.append((values[0], values[1]))
         self.absorb = [absorbable(d, self.options) for d in range(32)]
+        self.absorb_with = [tuple(absorbable(d, self.options, exempt) for exempt in range(5))
+                            for d in range(32)]
+        """``absorbable`` per diamonds left and exempt edges (``self.absorb``: any edge)."""
         self.matched = 0
         """States the matching bound was asked about (see :meth:`bounds`)."""
         self.openings_tried = self.openings_cut = 0
@@ -680,14 +690,7 @@ class _Search:
 
     def values_to_come(self, drawn: int, hand: int) -> tuple[int, int]:
         """Bit sets of the spade and club values still to place: the hand, then the deck."""
-        spades, clubs = self.suffix_spades[drawn], self.suffix_clubs[drawn]
-        for i in range(max(drawn - 2, 0), drawn):
-            if hand >> i & 1:
-                if self.suits[i]:
-                    clubs |= 1 << self.values[i]
-                else:
-                    spades |= 1 << self.values[i]
-        return spades, clubs
+        return self.to_come[drawn << 2 | (hand << 2) >> drawn]
 
     def values_in_deck(self, deck: int) -> int:
         """The diamond values the deck still holds, one bit each (cached: the bounds ask
@@ -746,12 +749,16 @@ class _Search:
         if decklen > MATCH_DIAMONDS:
             return 2
         spades, clubs = self.values_to_come(drawn, hand)
+        absorb = self.absorb_with[decklen]
         exempt = 0  # edges whose run on the table can reach its limit with no change
-        for k in range(4):
-            value = diamonds >> (4 * k) & 15
-            if (spades >> value & 1) + (clubs >> value & 1) >= 3 - (piles >> (4 * k) & 7):
-                exempt += 1
-        needed = remaining - absorbable(decklen, self.options, exempt)
+        if decklen:  # (with no diamond left nothing is absorbed, exempt or not)
+            for k in range(4):
+                value = diamonds >> (4 * k) & 15
+                if (spades >> value & 1) + (clubs >> value & 1) >= 3 - (piles >> (4 * k) & 7):
+                    exempt += 1
+                    if absorb[exempt] == absorb[4]:
+                        break  # more exempt edges would absorb no more
+        needed = remaining - absorb[exempt]
         if needed <= 0:
             return -needed
         room = self.suit_room(piles)
