@@ -365,7 +365,8 @@ class Board(NamedTuple):
     filled: int
     """Cards on the piles, all together."""
     slack: int
-    """What the parent knows of :meth:`_Search.room_slack` here (-1: nothing)."""
+    """What the parent knows of :meth:`_Search.room_slack` here (-1: nothing); in a child
+    made by :meth:`_Search.children`, the bounds' own answer."""
     key: int
     """Its :func:`table_key`, made once where the state is made (the parent looks it up
     in the table before ranking it, the child on arrival)."""
