@@ -157,10 +157,26 @@ def pile_rooms(packed_room: int) -> tuple[tuple[int, ...], int]:
     return rooms, sum(1 << p for p in range(9) if rooms[p])
 
 
-@functools.cache
-def values_in(values: int) -> tuple[int, ...]:
-    """The values 1..13 whose bits are set in ``values`` (cached)."""
-    return tuple(v for v in range(1, 14) if values >> v & 1)
+# Small tables in place of int methods in the hot loop: compiled, ``x.bit_count()`` is
+# still a Python method lookup and call, and the bounds make about 15 million of them on
+# one proof; an index into a tuple is one C call.
+VALUES_IN = tuple(tuple(v for v in range(1, 14) if values >> v & 1) for values in range(1 << 14))
+"""``VALUES_IN[values]``: the values 1..13 whose bits are set in the bit mask ``values``."""
+
+VALUE_COUNT = tuple(values.bit_count() for values in range(1 << 14))
+"""``VALUE_COUNT[values]``: how many values the bit mask ``values`` holds."""
+
+PLACE_OF = tuple((bit.bit_length() - 1) if bit.bit_count() == 1 else -1 for bit in range(512))
+"""``PLACE_OF[1 << p]``: p, the place a one-bit mask names."""
+
+ROOMY = (tuple(sum(1 << p for p in range(5) if low >> (2 * p) & 3) for low in range(1024)),
+         tuple(sum(1 << (5 + p) for p in range(4) if high >> (2 * p) & 3) for high in range(256)))
+"""The places with any room in a packed room (2 bits a place): ``ROOMY[0][room & 0x3FF] |
+ROOMY[1][room >> 10]`` (places 0-4, then 5-8)."""
+
+ROOM_SUM = tuple(sum(fields >> (2 * p) & 3 for p in range(5)) for fields in range(1024))
+"""The room of five 2-bit fields: a packed room's total is ``ROOM_SUM[room & 0x3FF] +
+ROOM_SUM[room >> 10]``."""
 
 
 def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> int:
@@ -170,8 +186,8 @@ def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> i
     augmenting paths for the values the greedy left out).  Place 8, after the edges, is
     the fresh pile of a one-diamond future (see :data:`FRESH_PILE`)."""
     rooms, free = pile_rooms(packed_room)
-    choices = [mask for mask in [piles_of[v] & free for v in values_in(values)] if mask]
-    choices.sort(key=int.bit_count)
+    choices = [mask for mask in [piles_of[v] & free for v in VALUES_IN[values]] if mask]
+    choices.sort(key=VALUE_COUNT.__getitem__)  # (place masks: 9 bits, within the table)
     room = list(rooms)
     owners: list[list[int]] = [[], [], [], [], [], [], [], [], []]
     placed = 0
@@ -180,7 +196,7 @@ def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> i
         open_piles = mask & free
         if open_piles:
             low = open_piles & -open_piles
-            p = low.bit_length() - 1
+            p = PLACE_OF[low]
             owners[p].append(mask)
             room[p] -= 1
             if not room[p]:
@@ -201,7 +217,7 @@ def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> i
         open_piles = fresh & free
         if open_piles:
             low = open_piles & -open_piles
-            p = low.bit_length() - 1
+            p = PLACE_OF[low]
             owners[p].append(mask)
             room[p] -= 1
             if not room[p]:
@@ -210,7 +226,7 @@ def edge_matching(piles_of: tuple[int, ...], values: int, packed_room: int) -> i
         while fresh:
             low = fresh & -fresh
             fresh ^= low
-            held = owners[low.bit_length() - 1]
+            held = owners[PLACE_OF[low]]
             for k, other in enumerate(held):
                 if augment(other):
                     held[k] = mask
@@ -268,16 +284,16 @@ def matching_ceiling(piles_of: tuple[int, ...], values: int, packed_room: int) -
     cover, by König): every value that has a place with room, or all the room of the
     places such values can use.  Measured on seed 6658, it alone shows 95 % of the matching
     bound's cuts, so the matching runs only where it does not."""
-    free = pile_rooms(packed_room)[1]
+    free = ROOMY[0][packed_room & 0x3FF] | ROOMY[1][packed_room >> 10]
     reach = 0
     count = 0
-    for value in values_in(values):
+    for value in VALUES_IN[values]:
         places = piles_of[value] & free
         if places:
             count += 1
             reach |= places
     room = packed_room & ROOM_FIELDS[reach]
-    room = (room & 0x15555).bit_count() + 2 * (room & 0x2AAAA).bit_count()
+    room = ROOM_SUM[room & 0x3FF] + ROOM_SUM[room >> 10]
     return count if count < room else room
 
 
@@ -414,6 +430,10 @@ def profile_index(empty: int, spade_topped: int, club_topped: int, spades_open: 
 
 PROFILE_BITS = 28
 """Bits a profile index takes (seven 4-bit fields): memo keys put other data above them."""
+
+IN_HAND = (0, 1, 1, 2)
+"""Cards in the hand by its two bits as :func:`table_key` packs them (``(hand << 2) >>
+drawn``): only the last two cards drawn can be in it."""
 
 NO_WAY = 99
 """Clears charged for a card with no live pile: more than any deck holds."""
@@ -613,7 +633,7 @@ class _Search:
                     piles.append(bits)
             by_value = [0] * 14
             for p in range(8):
-                for v in values_in(piles[p]):
+                for v in VALUES_IN[piles[p]]:
                     by_value[v] |= 1 << p
             found = tuple(by_value)
             self.edge_cache[packed] = found
@@ -647,18 +667,17 @@ class _Search:
         else:
             piles_of = self.edge_values(avail)
             spade_room, club_room = room[0], room[1]
+        spade_count, club_count = VALUE_COUNT[spades], VALUE_COUNT[clubs]
         if needed:
             ceiling = 0
             if spades:
-                count = spades.bit_count()
                 got = matching_ceiling(piles_of, spades, spade_room) + room[2]
-                ceiling += count if got >= count else got
-                if ceiling + clubs.bit_count() < needed:
+                ceiling += spade_count if got >= spade_count else got
+                if ceiling + club_count < needed:
                     return ceiling
             if clubs:
-                count = clubs.bit_count()
                 got = matching_ceiling(piles_of, clubs, club_room) + room[3]
-                ceiling += count if got >= count else got
+                ceiling += club_count if got >= club_count else got
             if ceiling < needed:
                 return ceiling
         if spades:
@@ -666,17 +685,15 @@ class _Search:
             got = cache.get(key)
             if got is None:
                 got = cache[key] = edge_matching(piles_of, spades, spade_room)
-            count = spades.bit_count()
-            total += count if got + room[2] >= count else got + room[2]
-            if total + clubs.bit_count() < needed:
+            total += spade_count if got + room[2] >= spade_count else got + room[2]
+            if total + club_count < needed:
                 return total
         if clubs:
             key = (base | 1 << 29 | clubs) << 18 | club_room
             got = cache.get(key)
             if got is None:
                 got = cache[key] = edge_matching(piles_of, clubs, club_room)
-            count = clubs.bit_count()
-            total += count if got + room[3] >= count else got + room[3]
+            total += club_count if got + room[3] >= club_count else got + room[3]
         return total
 
     def fresh_values(self, avail: int, fresh: int) -> tuple[int, ...]:
@@ -883,7 +900,7 @@ class _Search:
             masks = []
             for values in self.values_to_come(drawn, hand):
                 mask = CENTRE_BIT if values else 0
-                for value in values_in(values):
+                for value in VALUES_IN[values]:
                     mask |= piles_of[value]
                 masks.append(mask)
             found = self.suits_cache[probe] = (masks[0], masks[1])
@@ -1003,7 +1020,7 @@ class _Search:
         n = self.n
         if root.key in self.seen:
             return False
-        slack = self.cut(*root)
+        slack = self.cut(*root, (root.deck.bit_length() + 3) >> 2)
         if slack < 0:
             return False
         layer = [((), 0, root._replace(slack=slack), -1, None)]
@@ -1060,7 +1077,7 @@ class _Search:
         Skipping a bound is always sound (the search stays exhaustive, a state not cut is
         searched), so it is skipped while it :func:`rarely_cuts` (fewer than one in
         :data:`DEEP_OPENINGS_RATE` tries)."""
-        remaining = hand.bit_count() + self.n - drawn
+        remaining = IN_HAND[(hand << 2) >> drawn] + self.n - drawn
         if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
             return -1
         if decklen > MATCH_DIAMONDS:  # (room_slack never cuts here)
@@ -1171,11 +1188,12 @@ class _Search:
                     if decklen < COSTS[p]:
                         continue  # the refill fails: a lost game
                     new_diamonds, new_deck = refill(diamonds, deck, p)
+                    new_decklen = decklen - COSTS[p]
                     new_piles = piles & ~(15 << (4 * p))
                     new_filled = filled - count
                     new_slack = -1
                 else:
-                    new_diamonds, new_deck = diamonds, deck
+                    new_diamonds, new_deck, new_decklen = diamonds, deck, decklen
                     new_piles = (piles & ~(15 << (4 * p))) | ((count + 1) | suit << 3) << (4 * p)
                     new_filled = filled + 1
                     new_slack = slack - SLOTS_LOST[p][count]
@@ -1191,11 +1209,11 @@ class _Search:
                 if key in seen:
                     continue
                 new_slack = self.cut(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
-                                     new_filled, new_slack, key)
+                                     new_filled, new_slack, key, new_decklen)
                 if new_slack < 0:
                     continue
                 found.append((self.rank(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
-                                        PLAY_RANK[p][count]),
+                                        new_decklen, PLAY_RANK[p][count]),
                               (0, card << 4 | p),
                               new_board((new_diamonds, new_deck, new_piles, new_drawn, new_hand,
                                          new_filled, new_slack, key))))
@@ -1205,6 +1223,7 @@ class _Search:
         if stuck and deck:
             top = deck & 15
             rest = deck >> 4
+            new_decklen = decklen if self.options.replaced_under_deck else decklen - 1
             for pos in range(4):
                 old = diamonds >> (4 * pos) & 15
                 new_diamonds = (diamonds & ~(15 << (4 * pos))) | top << (4 * pos)
@@ -1213,10 +1232,12 @@ class _Search:
                 key = table_key(new_diamonds, new_deck, piles, drawn, hand)
                 if key in seen:
                     continue
-                new_slack = self.cut(new_diamonds, new_deck, piles, drawn, hand, filled, -1, key)
+                new_slack = self.cut(new_diamonds, new_deck, piles, drawn, hand, filled, -1, key,
+                                     new_decklen)
                 if new_slack < 0:
                     continue
-                found.append((self.rank(new_diamonds, new_deck, piles, drawn, hand, 10), (1, pos),
+                found.append((self.rank(new_diamonds, new_deck, piles, drawn, hand, new_decklen,
+                                        10), (1, pos),
                               new_board((new_diamonds, new_deck, piles, drawn, hand, filled,
                                          new_slack, key))))
         if stuck:
@@ -1230,21 +1251,21 @@ class _Search:
                 if key in seen:
                     continue
                 new_slack = self.cut(new_diamonds, new_deck, new_piles, drawn, hand,
-                                     filled - count, -1, key)
+                                     filled - count, -1, key, decklen - COSTS[p])
                 if new_slack < 0:
                     continue
-                found.append((self.rank(new_diamonds, new_deck, new_piles, drawn, hand, 11), (2, p),
+                found.append((self.rank(new_diamonds, new_deck, new_piles, drawn, hand,
+                                        decklen - COSTS[p], 11), (2, p),
                               new_board((new_diamonds, new_deck, new_piles, drawn, hand,
                                          filled - count, new_slack, key))))
         found.sort()
         return found
 
     def cut(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int, filled: int,
-            slack: int, key: int) -> int:
+            slack: int, key: int, decklen: int) -> int:
         """The bounds on a child where it is made: -1 if they cut it (it is then known
-        lost), else its slack."""
-        slack = self.bounds(diamonds, deck, piles, drawn, hand, filled, slack,
-                            (deck.bit_length() + 3) >> 2)
+        lost), else its slack.  (``decklen``: the diamonds left, which the move knows.)"""
+        slack = self.bounds(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
         if slack < 0:
             self.seen[key] = None
             self.pruned += 1
@@ -1262,12 +1283,11 @@ class _Search:
                         return False
         return True
 
-    def rank(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int,
+    def rank(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int, decklen: int,
              static: float) -> tuple[float, ...]:
         """Sort key of a child (lower first): keep diamonds, keep the most remaining
         cards placeable with the diamonds on the table now, then the static order.  (A
         child already known lost is not ranked, nor tried: :meth:`children` drops it.)"""
-        decklen = (deck.bit_length() + 3) >> 2
         if self.plain_order:
             return (-decklen, 0, static)
         if self.is_stuck(diamonds, piles, drawn, hand):
