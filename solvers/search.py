@@ -283,17 +283,27 @@ def matching_ceiling(piles_of: tuple[int, ...], values: int, packed_room: int) -
     the smaller of two vertex covers of the bipartite graph (a matching never exceeds a
     cover, by König): every value that has a place with room, or all the room of the
     places such values can use.  Measured on seed 6658, it alone shows 95 % of the matching
-    bound's cuts, so the matching runs only where it does not."""
-    free = ROOMY[0][packed_room & 0x3FF] | ROOMY[1][packed_room >> 10]
+    bound's cuts, so the matching runs only where it does not.
+
+    The compiled build runs this one function on C longs (``search.pxd``): every number in
+    it is a mask or count below 2**18, and nothing is shifted left.  So each value is read
+    into a local before an operation, which C then does without making a Python int."""
+    free = ROOMY[0][packed_room & 0x3FF]
+    high = ROOMY[1][packed_room >> 10]
+    free |= high
     reach = 0
     count = 0
     for value in VALUES_IN[values]:
-        places = piles_of[value] & free
+        places = piles_of[value]
+        places &= free
         if places:
             count += 1
             reach |= places
-    room = packed_room & ROOM_FIELDS[reach]
-    room = ROOM_SUM[room & 0x3FF] + ROOM_SUM[room >> 10]
+    fields = ROOM_FIELDS[reach]
+    fields &= packed_room
+    room = ROOM_SUM[fields & 0x3FF]
+    high = ROOM_SUM[fields >> 10]
+    room += high
     return count if count < room else room
 
 

@@ -5,6 +5,7 @@ when run as plain Python: same verdicts, same lines, same nodes."""
 from __future__ import annotations
 
 import importlib.util
+import random
 import shlex
 import shutil
 import sysconfig
@@ -83,3 +84,19 @@ def test_the_compiled_search_stops_at_the_same_node_limit(plain):
     entry = hard_deal("grouped 12, seed 2")
     result = same_search(plain, entry["deal"], max_nodes=5_000)
     assert result.verdict == "unknown"
+
+
+def test_the_ceiling_on_c_longs_answers_as_the_source_does(plain):
+    """``matching_ceiling`` is the one function the compiled build runs on C longs
+    (``search.pxd``); on random graphs of every size it may see, and at the largest
+    masks, it must give the plain-Python answer, and refuse what does not fit."""
+    rng = random.Random(3)
+    cases = [((511,) * 14, (1 << 14) - 2, (1 << 18) - 1)]
+    for _ in range(3000):
+        cases.append((tuple(rng.getrandbits(9) for _ in range(14)), rng.getrandbits(14) & ~1,
+                      rng.getrandbits(18)))
+    for case in cases:
+        assert search.matching_ceiling(*case) == plain.matching_ceiling(*case), case
+    if search.COMPILED:
+        with pytest.raises(OverflowError):
+            search.matching_ceiling((0,) * 14, 1 << 70, 0)
