@@ -248,8 +248,8 @@ def test_pictures_hide_what_the_view_hides_and_label_the_assumed_numbers():
 
 
 def test_every_seed_quote_is_the_seed_text_itself():
-    """The shared checker drops non-ASCII letters, which is all of this seed's Cyrillic;
-    so the quotes are checked here letter for letter."""
+    """Every rule quotes the seed (at least as many quotes as rules), each quote letter
+    for letter, Cyrillic included (as ``test_rule_sources`` also checks)."""
     seed = " ".join(SEED_FILE.read_text(encoding="utf-8").split()).casefold()
     quotes = 0
     for rule in RULES.values():
