@@ -5,9 +5,9 @@ because an extension module needs code to declare.  Cython compiles ``solvers/se
 unchanged (same semantics), with the fields of its search object and the locals of one
 small function declared in ``solvers/search.pxd``, which makes a proof take half to two
 thirds of the time: a lost deal is only proved by walking its whole game tree, and that
-walk is the slowest thing a learner waits for.  Python imports the compiled module in place of the source when both
-sit in ``solvers/``.  The extension is optional: without a C compiler the install still
-succeeds and the same search runs as plain Python.
+walk is the slowest thing a learner waits for.  Python imports the compiled module in place
+of the source when both sit in ``solvers/``.  The extension is optional: without a C
+compiler the install still succeeds and the same search runs as plain Python.
 """
 
 from Cython.Build import cythonize
