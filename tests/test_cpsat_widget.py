@@ -117,3 +117,20 @@ def test_a_failing_solve_shows_in_the_message_line(explorer, monkeypatch):
     assert explorer.message_kind == "error" and isinstance(explorer.last_error, RuntimeError)
     assert "solver crashed" in explorer.error_html.value
     assert explorer.verdict is None and len(explorer.states) == 1
+    assert "solving" not in explorer.verdict_html.value  # the busy line is taken back
+    assert not explorer.solve_button.disabled
+
+
+def test_the_verdict_line_says_solving_while_the_solver_runs(explorer, monkeypatch):
+    real, seen = solve_explorer.run_solver, []
+
+    def watched(*args, **kwargs):
+        seen.append((explorer.verdict_html.value, explorer.solve_button.disabled))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solve_explorer, "run_solver", watched)
+    explorer.time_box.value = 12
+    explorer.solve_button.click()
+    (line, disabled), = seen
+    assert "solving with exhaustive search, for up to 12 s" in line and disabled
+    assert "won" in explorer.verdict_html.value and not explorer.solve_button.disabled

@@ -129,6 +129,11 @@ class SolveExplorer(TeachingWidget):
         return self.method_picker.value
 
     @property
+    def method_label(self) -> str:
+        """The chosen method as the picker names it."""
+        return dict((m, name) for name, m in METHODS)[self.method]
+
+    @property
     def verdict(self) -> str | None:
         """The last solve's verdict, or None before solving this deal."""
         return None if self.result is None else self.result.verdict
@@ -171,7 +176,21 @@ class SolveExplorer(TeachingWidget):
         if time_limit is not None:
             self.time_box.value = time_limit
         start = self.states[0]
-        self.result = run_solver(self.method, start, self.deal, self.time_box.value)
+        # A win takes a moment, a loss proof seconds: say so while the kernel is busy
+        # (the line reaches the browser at once), and take no second click meanwhile.
+        before = self.verdict_html.value
+        self.verdict_html.value = (
+            f"<i>solving with {escape(self.method_label)}, for up to "
+            f"{self.time_box.value:g} s: a win is usually found in a moment, while proving a "
+            f"loss walks every line and can take several seconds…</i>")
+        self.solve_button.disabled = True
+        try:
+            self.result = run_solver(self.method, start, self.deal, self.time_box.value)
+        except BaseException:
+            self.verdict_html.value = before
+            raise
+        finally:
+            self.solve_button.disabled = False
         self.states = [start]
         for move in self.result.moves or []:
             self.states.append(self.states[-1].apply(move_from_json(move)))
@@ -204,7 +223,7 @@ class SolveExplorer(TeachingWidget):
     def _show_verdict(self) -> None:
         result = self.result
         assert result is not None
-        label = dict((m, name) for name, m in METHODS)[self.method]
+        label = self.method_label
         words = {"win": "won", "loss": "lost: no sequence of moves wins",
                  "unknown": "undecided: the time limit ran out"}[result.verdict]
         status = result.extra.get("status")
