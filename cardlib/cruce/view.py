@@ -12,17 +12,18 @@ times, and are shown as cards by properties.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from cardlib.cards import Card
 from cardlib.cruce.deck import LAYOUT, SEAT_NAMES, card_points, cards_of
 from cardlib.cruce.rules import Options
 from cardlib.cruce.scoring import HandResult, Marriage, side_of, sides_of
 from cardlib.display import Drawable
-from cardlib.tricks import Trick
+from cardlib.tricks import CardBits, SeatView, Trick
 
 
 @dataclass(frozen=True)
-class CruceView(Drawable):
+class CruceView(SeatView, Drawable):
     """What one player knows: their hand, the auction, the table and the scores.
 
     Card sets are bit sets (``*_bits``) shown as cards by the properties of the same name
@@ -69,23 +70,11 @@ class CruceView(Drawable):
     dead_size: int = 0
     """Auction form: how many stock cards are dead (out of the hand, seen by nobody)."""
 
-    @property
-    def players(self) -> int:
-        return len(self.hand_sizes)
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return cards_of(self.hand_bits)
+    layout: ClassVar[CardBits] = LAYOUT
 
     @property
     def given(self) -> tuple[Card, ...]:
         return cards_of(self.given_bits)
-
-    @property
-    def trick(self) -> Trick:
-        """The trick on the table."""
-        return Trick(self.leader, tuple(LAYOUT.card_at[b] for b in self.trick_bits),
-                     self.players)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:

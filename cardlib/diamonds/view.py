@@ -11,18 +11,18 @@ appear only once every seat has chosen its own (the pass is simultaneous).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from cardlib.cards import Card
 from cardlib.diamonds.crystals import ActionDone, SuitAction
-from cardlib.diamonds.deck import LAYOUT, ROUNDS, SEATS, cards_of, labels_of
+from cardlib.diamonds.deck import LAYOUT, ROUNDS, SEATS, labels_of
 from cardlib.diamonds.round_end import RoundResult
 from cardlib.diamonds.rules import Options
 from cardlib.display import Drawable
-from cardlib.tricks import Trick
+from cardlib.tricks import CardBits, PassView, SeatView, Trick
 
 
 @dataclass(frozen=True)
-class DiamondsView(Drawable):
+class DiamondsView(SeatView, PassView, Drawable):
     """What one player knows (see the module docstring).  Card sets are bit sets
     (``*_bits``) and shown as cards by the properties of the same name without ``_bits``."""
 
@@ -62,9 +62,7 @@ class DiamondsView(Drawable):
     results: tuple[RoundResult, ...]
     options: Options
 
-    @property
-    def players(self) -> int:
-        return len(self.hand_sizes)
+    layout: ClassVar[CardBits] = LAYOUT
 
     @property
     def rounds(self) -> int:
@@ -73,24 +71,6 @@ class DiamondsView(Drawable):
     @property
     def names(self) -> tuple[str, ...]:
         return SEATS[:self.players]
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return cards_of(self.hand_bits)
-
-    @property
-    def passed(self) -> tuple[Card, ...]:
-        return cards_of(self.passed_bits)
-
-    @property
-    def received(self) -> tuple[Card, ...] | None:
-        return None if self.received_bits is None else cards_of(self.received_bits)
-
-    @property
-    def trick(self) -> Trick:
-        """The trick on the table."""
-        return Trick(self.leader, tuple(LAYOUT.card_at[b] for b in self.trick_bits),
-                     self.players)
 
     @property
     def passed_to(self) -> int:

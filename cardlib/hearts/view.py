@@ -9,6 +9,7 @@ cards by properties.  ``HeartsState.view(seat)`` builds it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from cardlib.cards import Card
 from cardlib.display import Drawable
@@ -16,11 +17,11 @@ from cardlib.hearts.deal import DIRECTION_NAMES
 from cardlib.hearts.deck import LAYOUT, PLAYERS, SEATS, cards_of
 from cardlib.hearts.rules import Options
 from cardlib.hearts.scoring import HandResult, hand_points
-from cardlib.tricks import Trick
+from cardlib.tricks import CardBits, PassView, SeatView, Trick
 
 
 @dataclass(frozen=True)
-class HeartsView(Drawable):
+class HeartsView(SeatView, PassView, Drawable):
     """What one player knows: their hand, the table and the scores, nothing hidden.
 
     Card sets are kept as bit sets (``*_bits``, cheap to build for bots that look a great
@@ -54,26 +55,11 @@ class HeartsView(Drawable):
     results: tuple[HandResult, ...]
     options: Options
 
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return cards_of(self.hand_bits)
-
-    @property
-    def passed(self) -> tuple[Card, ...]:
-        return cards_of(self.passed_bits)
-
-    @property
-    def received(self) -> tuple[Card, ...] | None:
-        return None if self.received_bits is None else cards_of(self.received_bits)
+    layout: ClassVar[CardBits] = LAYOUT
 
     @property
     def played(self) -> tuple[Card, ...]:
         return cards_of(self.played_bits)
-
-    @property
-    def trick(self) -> Trick:
-        """The trick on the table."""
-        return Trick(self.leader, tuple(LAYOUT.card_at[b] for b in self.trick_bits))
 
     @property
     def points_taken(self) -> tuple[int, ...]:

@@ -10,7 +10,9 @@ One module per job:
 * ``state``: the table as part of a state and the step every card takes: complete the
   trick, find its winner, hand the lead on (:class:`TrickState`);
 * ``knowledge``: what one seat knows of the hidden hands, and a seeded guess of them
-  (:class:`Knowledge`), which a Monte Carlo bot (``cardlib.bots``) plays out.
+  (:class:`Knowledge`), which a Monte Carlo bot (``cardlib.bots``) plays out;
+* ``view``: the cards a seat's view shows from its bit sets, its hand, the trick on the
+  table, what it passed and received (:class:`SeatView`, :class:`PassView`).
 
 A game imports what it needs from here; the names below are the kit's public face.
 """
@@ -31,10 +33,12 @@ from cardlib.tricks.rules import (
     won_by,
 )
 from cardlib.tricks.state import TrickState, TrickWon, computed_once, replaced
+from cardlib.tricks.view import PassView, SeatView
 
 __all__ = [
     "STANDARD_ORDER", "CardBits", "CardMove", "FaceDownMove", "InternedMove", "ItemsOf",
-    "Knowledge", "PlayCheck", "Trick", "TrickRules", "TrickState", "TrickWon", "beats", "bits_of",
+    "Knowledge", "PassView", "PlayCheck", "SeatView", "Trick", "TrickRules", "TrickState",
+    "TrickWon", "beats", "bits_of",
     "computed_once", "playable", "playable_bits", "replaced", "winning_bit_index",
     "winning_index", "won_by",
 ]

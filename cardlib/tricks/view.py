@@ -1,0 +1,59 @@
+"""What a trick-taking game's view shows from its bit sets, written once.
+
+A game's view (what one seat may know) keeps its card sets as ints over the deck's layout
+(:class:`~cardlib.tricks.bits.CardBits`) and shows them as cards.  These mixins give the
+properties that Hearts, Diamonds and Cruce views all need; a view names its ``layout`` and
+has the fields the properties read.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from cardlib.cards import Card
+from cardlib.tricks.bits import CardBits
+from cardlib.tricks.rules import Trick
+
+
+class SeatView:
+    """``players``, the seat's ``hand`` and the ``trick`` on the table, from the view's
+    ``hand_sizes``, ``hand_bits``, ``leader`` and ``trick_bits``."""
+
+    __slots__ = ()
+    layout: ClassVar[CardBits]
+    hand_sizes: tuple[int, ...]
+    hand_bits: int
+    leader: int
+    trick_bits: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.layout.cards(self.hand_bits)
+
+    @property
+    def trick(self) -> Trick:
+        """The trick on the table."""
+        return Trick(self.leader, tuple(self.layout.card_at[b] for b in self.trick_bits),
+                     self.players)
+
+
+class PassView:
+    """For games with a pass: the cards this seat ``passed`` and those it ``received``
+    (None until every seat has passed), from ``passed_bits`` and ``received_bits``."""
+
+    __slots__ = ()
+    layout: ClassVar[CardBits]
+    passed_bits: int
+    received_bits: int | None
+
+    @property
+    def passed(self) -> tuple[Card, ...]:
+        return self.layout.cards(self.passed_bits)
+
+    @property
+    def received(self) -> tuple[Card, ...] | None:
+        return None if self.received_bits is None else self.layout.cards(self.received_bits)
