@@ -120,6 +120,31 @@ def test_search_agrees_with_the_plain_search_under_each_variant(option):
     assert len(verdicts) >= 4
 
 
+def test_stopped_runs_keep_their_losses_even_where_replaces_cycle(monkeypatch):
+    """With replaced diamonds going under the deck, replaces can cycle, so a depth-first run
+    may finish a state while a state above it on its line counts as seen; a run stopped at
+    its budget still keeps those losses (``_Search.run`` says why that is exact).  With
+    budgets so small that every position goes through stopped runs and one-wide beams
+    before the last run, the verdicts must still be the plain search's."""
+    monkeypatch.setattr(search, "DFS_UNIT", 2)
+    monkeypatch.setattr(search, "BEAM_UNIT", 1)
+    monkeypatch.setattr(search, "RESTART_NODES", 400)
+    positions = [late_position(seed, left, 2, replaced_under_deck=True)
+                 for seed in EASY_SEEDS for left in (7, 9)]
+    verdicts = _agreement(positions)
+    assert "win" in verdicts and "loss" in verdicts and len(verdicts) >= 12
+    assert max(search.solve(p).extra["restarts"] for p in positions if not p.is_over) > 10
+
+
+def test_the_cycling_variant_finds_a_short_line():
+    """Seed 15 with replaced diamonds under the deck: one depth-first run wandered through
+    replace cycles to a win of 32,133 moves; a beam finds one of about 40."""
+    state = search.start_state(deal_from_seed(15), replaced_under_deck=True)
+    result = search.solve(state)
+    assert result.verdict == "win" and len(result.moves) < 100
+    assert result.extra["run"].startswith("beam")
+
+
 def test_a_lost_position_is_proven_lost():
     # Stuck with one diamond left whose every use leaves 5S/7S without a place.
     state = GAME.from_position({
