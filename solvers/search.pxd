@@ -17,12 +17,12 @@ cimport cython
 
 cdef class _Search:
     cdef public object options, start, deadline, max_nodes, budget, final, won_by
-    cdef public list black, values, suits, to_come, absorb, absorb_with, path
+    cdef public list black, values, suits, to_come, absorb, path
     cdef public long n, nodes, pruned, restarts, matched, openings_tried, openings_cut
     cdef public long deep_states, deep_tried, deep_cut
     cdef public bint plain_order
     cdef public dict seen
-    cdef public dict allow_cache, edge_cache, match_cache, fresh_cache
+    cdef public dict places_cache, edge_cache, match_cache, fresh_cache
     cdef public dict deck_bits, suits_cache, openings_cache, profile_cache
 
 

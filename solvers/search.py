@@ -156,7 +156,7 @@ def pile_rooms(packed_room: int) -> tuple[tuple[int, ...], int]:
     fresh pile, see :data:`FRESH_PILE`), as a tuple, and the bit mask of the places with
     any (cached: the matching bound asks for the same few again and again)."""
     rooms = tuple((packed_room >> (2 * p)) & 3 for p in range(9))
-    return rooms, sum(1 << p for p in range(9) if rooms[p])
+    return rooms, ROOMY[0][packed_room & 0x3FF] | ROOMY[1][packed_room >> 10]
 
 
 # Small tables in place of int methods in the hot loop: compiled, ``x.bit_count()`` is
@@ -564,7 +564,7 @@ class _Search:
         """The table of states known lost (by key).  A dict used as a set: a set is always
         tracked by the cycle collector, which then walks its million entries on every full
         collection (0.6 s of a 10 s proof), while a dict of ints is untracked (0.4 s)."""
-        self.allow_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.places_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.path: list[Move] = []
         self.final: Move | None = None
         self.start = state
@@ -588,10 +588,9 @@ class _Search:
                     if held >> bit & 1 and card >= 0:
                         values[self.suits[card]] |= 1 << self.values[card]
                 self.to_come.append((values[0], values[1]))
-        self.absorb = [absorbable(d, self.options) for d in range(32)]
-        self.absorb_with = [tuple(absorbable(d, self.options, exempt) for exempt in range(5))
-                            for d in range(32)]
-        """``absorbable`` per diamonds left and exempt edges (``self.absorb``: any edge)."""
+        self.absorb = [tuple(absorbable(d, self.options, exempt) for exempt in range(5))
+                       for d in range(32)]
+        """``absorbable`` per diamonds left and exempt edges (index 4: any edge may be)."""
         self.matched = 0
         """States the matching bound was asked about (see :meth:`bounds`)."""
         self.openings_tried = self.openings_cut = 0
@@ -610,7 +609,7 @@ class _Search:
     def places(self, diamonds: int) -> tuple[tuple[int, ...], ...]:
         """Per value 0..13, the piles (in order) where a card of that value is allowed next
         to diamonds ``diamonds`` (4 nibbles): the move loop visits only those."""
-        found = self.allow_cache.get(diamonds)
+        found = self.places_cache.get(diamonds)
         if found is None:
             values = [(diamonds >> (4 * i)) & 15 for i in range(4)]
             allowed = [allowed_values(pile, values,
@@ -618,7 +617,7 @@ class _Search:
                        for pile in PILES]
             found = tuple(tuple(p for p in range(9) if value in allowed[p])
                           for value in range(14))
-            self.allow_cache[diamonds] = found
+            self.places_cache[diamonds] = found
         return found
 
     def edge_values(self, packed: int) -> tuple[int, ...]:
@@ -774,12 +773,12 @@ class _Search:
         keeps the diamonds skip the check: it removes one card and at most two places, so
         a child inherits ``slack - places_lost`` and only recomputes below zero.
         """
-        if remaining <= self.absorb[decklen]:
-            return self.absorb[decklen] - remaining
+        absorb = self.absorb[decklen]
+        if remaining <= absorb[4]:
+            return absorb[4] - remaining
         if decklen > MATCH_DIAMONDS:
             return 2
         spades, clubs = self.values_to_come(drawn, hand)
-        absorb = self.absorb_with[decklen]
         exempt = 0  # edges whose run on the table can reach its limit with no change
         if decklen:  # (with no diamond left nothing is absorbed, exempt or not)
             for k in range(4):
@@ -1036,13 +1035,11 @@ class _Search:
         steps: list[tuple[int, tuple[int, int] | None]] = []  # (parent step, move) per state
         tried: set[int] = set()
         tie = itertools.count()
-        n = self.n
-        if root.key in self.seen:
+        start: list[Child] = []  # the root, bounded as any child is
+        self.offer(start, (0, 0), 0, *root[:7], (root.deck.bit_length() + 3) >> 2)
+        if not start:
             return False
-        slack = self.cut(*root, (root.deck.bit_length() + 3) >> 2)
-        if slack < 0:
-            return False
-        layer = [((), 0, root._replace(slack=slack), -1, None)]
+        layer = [((), 0, start[0][2], -1, None)]
         while layer:
             heapq.heapify(layer)
             below: dict[int, tuple[Any, ...]] = {}
@@ -1054,7 +1051,6 @@ class _Search:
                     continue
                 tried.add(key)
                 decklen = (deck.bit_length() + 3) >> 2
-                remaining = hand.bit_count() + n - drawn
                 self.count_node()
                 expanded += 1
                 step = len(steps)
@@ -1069,7 +1065,7 @@ class _Search:
                     return True
                 for order, code, child in children:
                     entry = (score(order), next(tie), child, step, code)
-                    if child.hand.bit_count() + n - child.drawn == remaining:  # a stuck move
+                    if code[0]:  # a replace or a stuck clear: no card placed
                         heapq.heappush(layer, entry)
                     else:
                         child_key = child.key
@@ -1097,7 +1093,7 @@ class _Search:
         searched), so it is skipped while it :func:`rarely_cuts` (fewer than one in
         :data:`DEEP_OPENINGS_RATE` tries)."""
         remaining = IN_HAND[(hand << 2) >> drawn] + self.n - drawn
-        if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen]:
+        if remaining - (ROOM_TOTAL - filled) > self.absorb[decklen][4]:
             return -1
         if decklen > MATCH_DIAMONDS:  # (room_slack never cuts here)
             self.deep_states += 1
@@ -1183,7 +1179,6 @@ class _Search:
         nor entered (the exhaustive run on seed 6658 takes 7.5 s instead of 7.9 s), nor
         take a place among the states a beam keeps."""
         n = self.n
-        seen = self.seen
         places = self.places(diamonds)
         values, suits = self.values, self.suits
         found: list[Child] = []
@@ -1224,18 +1219,9 @@ class _Search:
                         return None
                     new_drawn = min(new_drawn + 2, n)  # draw the next two
                     new_hand = (1 << new_drawn) - (1 << drawn)
-                key = table_key(new_diamonds, new_deck, new_piles, new_drawn, new_hand)
-                if key in seen:
-                    continue
-                new_slack = self.cut(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
-                                     new_filled, new_slack, key, new_decklen)
-                if new_slack < 0:
-                    continue
-                found.append((self.rank(new_diamonds, new_deck, new_piles, new_drawn, new_hand,
-                                        new_decklen, PLAY_RANK[p][count]),
-                              (0, card << 4 | p),
-                              new_board((new_diamonds, new_deck, new_piles, new_drawn, new_hand,
-                                         new_filled, new_slack, key))))
+                self.offer(found, (0, card << 4 | p), PLAY_RANK[p][count], new_diamonds,
+                           new_deck, new_piles, new_drawn, new_hand, new_filled, new_slack,
+                           new_decklen)
             if not fits:
                 unplaceable = True
         stuck = unplaceable if self.options.stuck_per_card else not plays
@@ -1248,17 +1234,8 @@ class _Search:
                 new_diamonds = (diamonds & ~(15 << (4 * pos))) | top << (4 * pos)
                 new_deck = rest | (old << (4 * (decklen - 1)) if self.options.replaced_under_deck
                                    else 0)
-                key = table_key(new_diamonds, new_deck, piles, drawn, hand)
-                if key in seen:
-                    continue
-                new_slack = self.cut(new_diamonds, new_deck, piles, drawn, hand, filled, -1, key,
-                                     new_decklen)
-                if new_slack < 0:
-                    continue
-                found.append((self.rank(new_diamonds, new_deck, piles, drawn, hand, new_decklen,
-                                        10), (1, pos),
-                              new_board((new_diamonds, new_deck, piles, drawn, hand, filled,
-                                         new_slack, key))))
+                self.offer(found, (1, pos), 10, new_diamonds, new_deck, piles, drawn, hand,
+                           filled, -1, new_decklen)
         if stuck:
             for p in range(9):
                 count = piles >> (4 * p) & 7
@@ -1266,29 +1243,29 @@ class _Search:
                     continue
                 new_diamonds, new_deck = refill(diamonds, deck, p)
                 new_piles = piles & ~(15 << (4 * p))
-                key = table_key(new_diamonds, new_deck, new_piles, drawn, hand)
-                if key in seen:
-                    continue
-                new_slack = self.cut(new_diamonds, new_deck, new_piles, drawn, hand,
-                                     filled - count, -1, key, decklen - COSTS[p])
-                if new_slack < 0:
-                    continue
-                found.append((self.rank(new_diamonds, new_deck, new_piles, drawn, hand,
-                                        decklen - COSTS[p], 11), (2, p),
-                              new_board((new_diamonds, new_deck, new_piles, drawn, hand,
-                                         filled - count, new_slack, key))))
+                self.offer(found, (2, p), 11, new_diamonds, new_deck, new_piles, drawn, hand,
+                           filled - count, -1, decklen - COSTS[p])
         found.sort()
         return found
 
-    def cut(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int, filled: int,
-            slack: int, key: int, decklen: int) -> int:
-        """The bounds on a child where it is made: -1 if they cut it (it is then known
-        lost), else its slack.  (``decklen``: the diamonds left, which the move knows.)"""
+    def offer(self, found: list[Child], code: tuple[int, int], static: float, diamonds: int,
+              deck: int, piles: int, drawn: int, hand: int, filled: int, slack: int,
+              decklen: int) -> None:
+        """Add to ``found`` the state a move (``code``, static rank ``static``) leads to,
+        unless it is known lost, or the bounds cut it (it is then noted lost).  ``slack`` is
+        what the parent knows of it (see :meth:`bounds`), ``decklen`` its diamonds left,
+        which the move knows."""
+        key = table_key(diamonds, deck, piles, drawn, hand)
+        seen = self.seen
+        if key in seen:
+            return
         slack = self.bounds(diamonds, deck, piles, drawn, hand, filled, slack, decklen)
         if slack < 0:
-            self.seen[key] = None
+            seen[key] = None
             self.pruned += 1
-        return slack
+            return
+        found.append((self.rank(diamonds, deck, piles, drawn, hand, decklen, static), code,
+                      new_board((diamonds, deck, piles, drawn, hand, filled, slack, key))))
 
     def is_stuck(self, diamonds: int, piles: int, drawn: int, hand: int) -> bool:
         """No card in the hand has a legal placement (move ordering only)."""
