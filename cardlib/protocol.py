@@ -336,9 +336,22 @@ class GameState(ABC):
         return sorted(self._legal_moves())
 
     def explain(self, move: Any) -> Explanation:
-        """Why ``move`` is legal or not here, citing the rule id."""
+        """Why ``move`` (a move, or its text) is legal or not here, citing the rule id.
+
+        Always an :class:`Explanation`, never an exception: text that does not parse is
+        refused under ``game.move-text``, naming the text, so a learner who types a move
+        sees why it was not understood.  Parsing happens here, once, so a game's
+        ``_explain`` only ever sees moves.
+        """
         if self.is_over:
             return Explanation(False, "game.over", "the game is over; no move is accepted")
+        if isinstance(move, str):
+            text = move
+            try:
+                move = self.game.parse_move(text)
+            except ValueError as exc:  # BadMoveText, or BadCard from a card code
+                return Explanation(False, "game.move-text",
+                                   f"{text!r} is not a {self.game.title} move: {exc}")
         return self._explain(move)
 
     def apply(self, move: Any) -> GameState:

@@ -119,6 +119,26 @@ def test_illegal_moves_are_refused_and_leave_the_state_unchanged(name, players, 
 
 
 @pytest.mark.parametrize(("name", "players", "form"), SEATINGS, ids=SEATING_IDS)
+@pytest.mark.parametrize("text", ["blah", "ZZ", ""])
+def test_unreadable_move_text_is_explained_not_raised(name, players, form, text):
+    """``explain`` promises an Explanation for any move: text that does not parse is a
+    refusal naming that text (a learner typing a move), and ``apply`` still refuses it."""
+    game = get(name)
+    for seed in SEEDS[:3]:
+        for state in (game.new(seed=seed, players=players, **form),
+                      play_partway(game, seed, players, form)):
+            state.legal_moves()  # fills the caches a state may keep, which are no change
+            before = snapshot(state)
+            why = state.explain(text)
+            assert isinstance(why, Explanation) and not why.legal
+            assert why.rule == "game.move-text"
+            assert repr(text) in why.text
+            with pytest.raises(ValueError):
+                state.apply(text)
+            assert snapshot(state) == before
+
+
+@pytest.mark.parametrize(("name", "players", "form"), SEATINGS, ids=SEATING_IDS)
 def test_same_seed_same_game(name, players, form):
     game = get(name)
     options = {**form, **TO_THE_END.get(name, {})}

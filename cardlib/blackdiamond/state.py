@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlib.cards import Card, codes
 from cardlib.display import Drawable
-from cardlib.protocol import BadMoveText, Explanation, GameState
+from cardlib.protocol import Explanation, GameState
 
 from .deal import Deal
-from .moves import Clear, Move, Play, Replace, parse_move
+from .moves import Clear, Move, Play, Replace
 from .position import Position
 from .rules import (
     PILE_BY_NAME,
@@ -236,11 +236,6 @@ class BlackDiamondState(GameState):
         return words
 
     def _explain(self, move: Any) -> Explanation:
-        if isinstance(move, str):
-            try:
-                move = parse_move(move)
-            except BadMoveText as exc:
-                return Explanation(False, "black-diamond.moves", str(exc))
         if isinstance(move, Play):
             if move.pile not in PILE_BY_NAME:
                 return Explanation(False, "black-diamond.layout",

@@ -247,8 +247,6 @@ class CruceState(TrickState):
 
     # --- explanations ------------------------------------------------------------------------
     def _explain(self, move: Any) -> Explanation:
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
         if not isinstance(move, CruceMove):
             return Explanation(False, "cruce.turn",
                                f"{move!r} is not a Cruce move: write a card such as 'KH', "

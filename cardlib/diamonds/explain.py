@@ -15,7 +15,7 @@ from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS
 from cardlib.diamonds.crystals import EFFECT_WORDS, NOTHING_WORDS, SuitAction, perform
 from cardlib.diamonds.deck import LAYOUT, SEATS
 from cardlib.diamonds.moves import Announce, DiamondsMove, Pass, Play, Rob
-from cardlib.protocol import BadMoveText, Explanation
+from cardlib.protocol import Explanation
 from cardlib.tricks import winning_bit_index
 
 if TYPE_CHECKING:
@@ -26,11 +26,6 @@ PASS_RANGE = range(1, 4)
 
 def explain_move(state: DiamondsState, move: Any) -> Explanation:
     """Why ``move`` is legal or not in ``state`` (a game not over), citing the rule."""
-    if isinstance(move, str):
-        try:
-            move = state.game.parse_move(move)
-        except BadMoveText as exc:
-            return Explanation(False, "diamonds.turn", str(exc))
     if not isinstance(move, DiamondsMove):
         return Explanation(False, "diamonds.turn",
                            f"{move!r} is not a Diamonds move: write a card such as '7D', "

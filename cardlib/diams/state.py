@@ -112,8 +112,6 @@ class DiamsState(GameState, Standing):
         return moves, frozenset(moves)
 
     def _explain(self, move: Any) -> Explanation:
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
         return legal.explain(self, move)
 
     def candidate_moves(self) -> list[m.Move]:
