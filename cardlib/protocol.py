@@ -3,7 +3,9 @@
 It follows OpenSpiel's State API (``legal_moves``, ``apply``, ``is_over``, ``scores``) with
 python-chess's ergonomics (moves print and parse as text, states are values).  Two extras
 serve the teaching side: ``explain(move)`` says *why* a move is legal or not, citing a rule
-id, and ``view(seat)`` gives what one player may see.
+id, and ``view(seat)`` gives what one player may see.  At the end, ``verdict()`` names the
+winners and why, by the game's own tie-break, and ``tallies()`` says what each finished
+hand scored, so a table shows both without re-implementing a rule.
 
 A state is an immutable value.  ``apply`` returns a new state and never touches the old
 one, so undo is "keep the previous state", a search can branch freely, and a refused move
@@ -27,7 +29,8 @@ from cardlib.options import Option, OptionsRecord
 
 __all__ = [
     "BadMoveText", "Explanation", "Game", "GameState", "IllegalMove", "LoadError", "Option",
-    "OptionsRecord", "Rule", "RuleBook", "State",
+    "OptionsRecord", "Rule", "RuleBook", "State", "Tally", "Verdict", "fill_names",
+    "names_joined",
 ]
 
 
@@ -93,6 +96,73 @@ class Explanation:
         return f"{'legal' if self.legal else 'illegal'} [{self.rule}]: {self.text}"
 
 
+def fill_names(text: str, names: Sequence[str]) -> str:
+    """``text`` with each seat written ``{0}``, ``{1}``, … replaced by its name in ``names``.
+
+    A game's engine names no one: the board's names belong to the table that shows them,
+    so a verdict or a tally writes seats as these fields and the table fills them in.
+    """
+    return text.format(*names)
+
+
+def names_joined(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cat``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Who won a finished game and why, in the words of the game's own rule.
+
+    ``winners`` are seats (partners both listed; none when nobody wins, as in a lost
+    solitaire); ``reason`` says why, tie-break included ("tied on chips; won round 2"),
+    writing any seat it names as ``{seat}`` (see :func:`fill_names`); ``rule`` is the id of
+    the rule that decides.  The table reads it from :meth:`GameState.verdict`, so no widget
+    re-implements a tie-break.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    rule: str = ""
+
+    def sentence(self, names: Sequence[str]) -> str:
+        """The verdict for people: "Ann wins: tied on chips; won round 2", "Ana and
+        Cristina win: …"; with one player (``names`` of length 1) "Won: …" or "Lost: …"."""
+        reason = fill_names(self.reason, names)
+        if len(names) == 1:
+            return f"{'Won' if self.winners else 'Lost'}: {reason}"
+        if not self.winners:
+            return f"Nobody wins: {reason}"
+        who = names_joined([names[seat] for seat in self.winners])
+        return f"{who} win{'s' if len(self.winners) == 1 else ''}: {reason}"
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What one finished hand (or round) scored, for a teacher to point at.
+
+    A small table (``head``: the column titles, the first naming the rows; ``rows``: one
+    per seat or side, its first cell naming it) and sentences under it (``notes``: the
+    moon, a contract made or failed, a majority tied…).  Every text writes seats as
+    ``{seat}`` fields (see :func:`fill_names`).  A tally says only what every seat may know
+    once the hand is over.
+    """
+
+    title: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+
+    def named(self, names: Sequence[str]) -> Tally:
+        """This tally with the seats' names filled in everywhere."""
+        return Tally(fill_names(self.title, names),
+                     tuple(fill_names(h, names) for h in self.head),
+                     tuple(tuple(fill_names(cell, names) for cell in row) for row in self.rows),
+                     tuple(fill_names(n, names) for n in self.notes))
+
+
 class IllegalMove(ValueError):
     """A move the rules refuse.  Carries the rule id and the explanation text."""
 
@@ -143,6 +213,8 @@ class State(Protocol):
     def apply(self, move: Any) -> State: ...
     def explain(self, move: Any) -> Explanation: ...
     def scores(self) -> list[float]: ...
+    def verdict(self) -> Verdict: ...
+    def tallies(self) -> tuple[Tally, ...]: ...
     def view(self, seat: int) -> Any: ...
 
 
@@ -327,6 +399,25 @@ class GameState(ABC):
         """The moves to offer a learner, legal or not (``explain`` says why one is refused).
         Default: the legal moves; a card game offers every card of the hand."""
         return self.legal_moves()
+
+    def verdict(self) -> Verdict:
+        """Who wins and why, by the game's own rule and tie-break (asked once the game is
+        over; before, who would win if it ended now).  Default: the highest of
+        ``scores()``, a tie for it shared.  A game whose rules rank otherwise (lowest
+        wins, a tie-break) says so by overriding this."""
+        scores = self.scores()
+        best = max(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        sides = {side for side in self.teams if side[0] in winners}
+        if len(sides) == 1:
+            return Verdict(winners, f"the most points ({best:g})")
+        return Verdict(winners, f"tied on the most points ({best:g}): a shared win")
+
+    def tallies(self) -> tuple[Tally, ...]:
+        """One :class:`Tally` for each hand or round finished so far, in order (default:
+        none, for a game of one hand).  The table shows a hand's tally when it ends and
+        waits for "Next hand"; it also counts them to see that a hand has just ended."""
+        return ()
 
     # --- the public protocol, written once ----------------------------------------------
     def legal_moves(self) -> list[Any]:

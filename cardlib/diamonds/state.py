@@ -44,8 +44,9 @@ from cardlib.diamonds.moves import (
 )
 from cardlib.diamonds.round_end import RoundResult, round_end, suit_counts
 from cardlib.diamonds.rules import Options
+from cardlib.diamonds.scoring import round_tally, verdict
 from cardlib.diamonds.view import DiamondsView
-from cardlib.protocol import Explanation
+from cardlib.protocol import Explanation, Tally, Verdict
 from cardlib.tricks import TrickState, computed_once, playable_bits, replaced
 
 END_MOMENTS = ("majority", "no-tricks")
@@ -101,6 +102,14 @@ class DiamondsState(TrickState):
     def winners(self) -> tuple[int, ...]:
         """The seats that win (or would, if the game ended now), tie-break by the vault."""
         return self.crystals.winners()
+
+    def verdict(self) -> Verdict:
+        """The winners of :meth:`winners` and why (rule ``diamonds.tie-break``)."""
+        return verdict(self.crystals)
+
+    def tallies(self) -> tuple[Tally, ...]:
+        """Each finished round's majorities and no-trick bonus."""
+        return tuple(round_tally(result) for result in self.results)
 
     @property
     def rounds(self) -> int:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from cardlib.hearts.deck import HEARTS, JACK_OF_DIAMONDS, POINT_CARDS, QUEEN_OF_SPADES
 from cardlib.hearts.rules import Options
+from cardlib.protocol import Tally, Verdict
 
 MOON_POINTS = 26
 
@@ -57,3 +58,37 @@ def places(totals: Sequence[int]) -> list[int]:
     """Place of each seat, 1 = best: fewer points is better and equal totals share a place
     (totals 10, 30, 10, 52 give places 1, 3, 1, 4)."""
     return [1 + sum(other < total for other in totals) for total in totals]
+
+
+def hand_tally(result: HandResult) -> Tally:
+    """What a finished hand scored, seat by seat, and the moon if it was shot: the tally
+    the table shows when the hand ends (seats written ``{seat}``)."""
+    rows = tuple((f"{{{seat}}}", f"{points:+d}" if points else "0", str(total))
+                 for seat, (points, total) in enumerate(zip(result.points, result.totals,
+                                                            strict=True)))
+    notes = []
+    if result.moon is not None:
+        shooter = result.moon
+        if result.points[shooter] <= -MOON_POINTS:
+            notes.append(f"{{{shooter}}} shot the moon (every heart and the Q♠) and takes "
+                         f"{MOON_POINTS} off their own total.")
+        else:
+            notes.append(f"{{{shooter}}} shot the moon (every heart and the Q♠): each other "
+                         f"player scores {MOON_POINTS}.")
+    return Tally(f"Hand {result.number + 1}", ("", "points this hand", "total"), rows,
+                 tuple(notes))
+
+
+def verdict(totals: Sequence[int], options: Options) -> Verdict:
+    """Rule ``hearts.game.ranking``: the lowest total wins; equal lowest totals share the
+    win (with ``tie_for_first='play-on'`` the game does not end while they are equal)."""
+    best = min(totals)
+    winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+    highest = max(totals)
+    went = "passed" if options.end_when == "exceed" else "reached"
+    ended = (f" once {{{totals.index(highest)}}} {went} {options.end_score}"
+             if highest >= options.end_score else "")
+    if len(winners) == 1:
+        return Verdict(winners, f"the fewest points ({best}){ended}", "hearts.game.ranking")
+    return Verdict(winners, f"tied on the fewest points ({best}){ended}: a shared win",
+                   "hearts.game.ranking")

@@ -44,9 +44,16 @@ from cardlib.hearts.moves import (
     plays_of,
 )
 from cardlib.hearts.rules import Options
-from cardlib.hearts.scoring import HandResult, hand_points, moon_points, places
+from cardlib.hearts.scoring import (
+    HandResult,
+    hand_points,
+    hand_tally,
+    moon_points,
+    places,
+    verdict,
+)
 from cardlib.hearts.view import HeartsView
-from cardlib.protocol import Explanation
+from cardlib.protocol import Explanation, Tally, Verdict
 from cardlib.tricks import TrickState, playable_bits, replaced
 
 
@@ -84,6 +91,15 @@ class HeartsState(TrickState):
         """The running totals of the finished hands, by seat.  Lower is better: in Hearts
         points are bad, and the lowest total wins (see ``ranking``)."""
         return list(self.totals)
+
+    def verdict(self) -> Verdict:
+        """The lowest total wins, equal lowest totals sharing (rule
+        ``hearts.game.ranking``)."""
+        return verdict(self.totals, self.options)
+
+    def tallies(self) -> tuple[Tally, ...]:
+        """Each finished hand's points, seat by seat, and the moon."""
+        return tuple(hand_tally(result) for result in self.results)
 
     def ranking(self) -> list[int]:
         """Each seat's place by the running totals, 1 = best; equal totals share a place."""
