@@ -98,6 +98,41 @@ def test_a_malformed_file_is_refused_naming_the_bad_entry(tmp_path, old, new, en
     assert str(path) in str(err.value) and entry in str(err.value)
 
 
+@pytest.mark.parametrize(("old", "new", "entry", "says"), [
+    # the seed: "the most valuable diamond is the '7'": a tie is no 'most'
+    ("6 = [7, 10, 14]", "6 = [9, 13, 18]", "values.6", "not below the 7's"),
+    ("10 = [5, 8, 11]", "10 = [5, 8, 18]", "values.10", "at 5 cards"),
+    # spec §3: value(3) < value(4) < value(5)
+    ("1 = [3, 5, 8]", "1 = [8, 5, 3]", "values.1", "a bigger collection must be worth more"),
+    ("2 = [4, 6, 9]", "2 = [4, 6, 6]", "values.2", "a bigger collection must be worth more"),
+])
+def test_a_table_against_the_seed_or_the_spec_is_refused_naming_the_entry(
+        tmp_path, old, new, entry, says):
+    path = write(tmp_path, shipped_with(old, new))
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(path)
+    named = [p for p in err.value.problems if p.startswith(f"{entry}:")]
+    assert named and says in named[0], err.value.problems
+
+
+def test_a_table_of_zeros_is_refused_once_by_name(tmp_path):
+    text = SHIPPED.read_text(encoding="utf-8")
+    values = text[text.index("[values]"):text.index("[chips]")]
+    zeros = "[values]\n" + "".join(f"{d} = [0, 0, 0]\n" for d in c.DIGITS) + "\n"
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(write(tmp_path, text.replace(values, zeros)))
+    assert err.value.problems == [p for p in err.value.problems if p.startswith("values:")]
+    assert len(err.value.problems) == 1 and "every collection is worth 0" in str(err.value)
+
+
+def test_every_broken_row_of_the_table_is_named_at_once(tmp_path):
+    text = shipped_with("1 = [3, 5, 8]", "1 = [8, 5, 3]").replace("6 = [7, 10, 14]",
+                                                                   "6 = [9, 13, 18]")
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(write(tmp_path, text))
+    assert {p.split(":")[0] for p in err.value.problems} == {"values.1", "values.6"}
+
+
 def test_every_problem_is_named_at_once(tmp_path):
     text = shipped_with("7 = [9, 13, 18]", "7 = [9, 13]").replace("start_hand = 3",
                                                                  "start_hand = -1")

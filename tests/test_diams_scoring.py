@@ -1,8 +1,9 @@
 """Diam's scoring: collections by the value table, the purity and hand bonuses with their
 ties, victory chips by place, and the winner with the round-2 tie-break.
 
-A test ruleset with values that are easy to add by hand (digit × 10 + cards) makes every
-expected number below checkable with pencil and paper, independent of the assumed table.
+A test ruleset with values that are easy to add by hand (digit × 10 + cards, the 7 raised
+above the 10) makes every expected number below checkable with pencil and paper, independent
+of the assumed table.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def ruleset(**changes) -> Ruleset:
     data = DEFAULT.as_dict()
     data["values"] = {str(d): [d * 10 + 3, d * 10 + 4, d * 10 + 5] for d in range(1, 11)}
     data["values"]["7"] = [103, 104, 105]  # the 7 stays the most valuable
+    data["values"]["10"] = [100, 101, 102]  # and alone on top: the 10 just below it
     data.update(changes)
     return Ruleset.from_mapping(data, "test")
 

@@ -224,8 +224,11 @@ class _Reader:
                        values, chips)  # type: ignore[arg-type]
 
     def _values(self, top: Mapping[str, Any]) -> tuple[tuple[int, int, int], ...] | None:
-        """The value table: a row ``[3-card, 4-card, 5-card]`` per digit, the 7 the most
-        valuable colour at every size (the seed says so)."""
+        """The value table: a row ``[3-card, 4-card, 5-card]`` per digit.  Besides the
+        shape, it must keep what the seed and the spec say of every table: the 7 is the most
+        valuable colour, alone, at every size (the seed: "the most valuable diamond is the
+        '7', not the '10'"); a bigger collection is worth more (spec §3: value(3) <
+        value(4) < value(5)), which also refuses a table of zeros, named on its own."""
         keys = tuple(str(d) for d in DIGITS)
         table = self.table(top, "values", keys)
         rows = {}
@@ -236,13 +239,25 @@ class _Reader:
                     rows[int(key)] = row
         if len(rows) != len(DIGITS):
             return None
-        for size_index, cards in enumerate(COLLECTION_SIZES):
-            seven = rows[7][size_index]
-            above = [d for d in DIGITS if rows[d][size_index] > seven]
-            for d in above:
-                self.bad(f"values.{d}", f"a collection of {cards} is worth "
-                                        f"{rows[d][size_index]}, more than the 7's {seven}; "
-                                        "the seed: 'the most valuable diamond is the 7'")
+        if not any(any(row) for row in rows.values()):
+            self.bad("values", "every collection is worth 0 points, so no round could be "
+                               "won by collecting; the seed: 'Collections are worth more or "
+                               "less depending upon the diamond color'")
+            return None
+        seven = rows[7]
+        for d in DIGITS:
+            row = rows[d]
+            if any(a >= b for a, b in zip(row, row[1:], strict=False)):
+                self.bad(f"values.{d}", f"{list(row)}: a bigger collection must be worth more "
+                                        "(spec §3: value(3) < value(4) < value(5))")
+            if d == 7:
+                continue
+            sizes = [str(cards) for cards, mine, top in zip(COLLECTION_SIZES, row, seven,
+                                                            strict=True) if mine >= top]
+            if sizes:
+                self.bad(f"values.{d}", f"{list(row)} is not below the 7's {list(seven)} at "
+                                        f"{', '.join(sizes)} cards; the seed: 'the most "
+                                        "valuable diamond is the 7, not the 10'")
         return tuple(rows[d] for d in DIGITS)  # type: ignore[misc]
 
 
