@@ -39,7 +39,6 @@ from cardlib.cruce.deck import (
     RANK_ORDER,
     SEAT_NAMES,
     SUITS,
-    card_points,
 )
 from cardlib.cruce.explain import PLAY_RULES, play_reason
 from cardlib.cruce.moves import (
@@ -66,8 +65,9 @@ from cardlib.cruce.scoring import (
     sides_of,
     winner,
 )
+from cardlib.cruce.tally import hand_tally, side_points, verdict
 from cardlib.cruce.view import CruceView
-from cardlib.protocol import Explanation
+from cardlib.protocol import Explanation, Tally, Verdict
 from cardlib.tricks import (
     TrickRules,
     TrickState,
@@ -156,6 +156,14 @@ class CruceState(TrickState):
         """Each seat's running total; partners share their side's total."""
         totals = self.totals
         return [totals[side_of(seat, self.options)] for seat in range(self.players)]
+
+    def verdict(self) -> Verdict:
+        """The side with the highest total once the game ends (rule ``cruce.game.end``)."""
+        return verdict(self.totals, len(self.results), self.options)
+
+    def tallies(self) -> tuple[Tally, ...]:
+        """Each finished hand: points per side against the contract, and the totals."""
+        return tuple(hand_tally(result, self.options) for result in self.results)
 
     @property
     def contract(self) -> int:
@@ -454,15 +462,8 @@ class CruceState(TrickState):
     def _close_hand(self, move: CruceMove, table: dict[str, Any]) -> CruceState:
         """Score the hand (rules ``cruce.score.*``), then end the game or deal the next."""
         options = self.options
-        taken = table["taken"]
-        sides = self.teams
-        cards = tuple(sum(card_points(taken[s]) for s in side) for side in sides)
-        took_trick = tuple(any(taken[s] for s in side) for side in sides)
-        married = [0] * len(sides)
-        for marriage in table.get("marriages", self.marriages):
-            side = side_of(marriage.seat, options)
-            if took_trick[side] or not options.marriage_needs_trick:
-                married[side] += marriage.points
+        cards, married = side_points(table["taken"], table.get("marriages", self.marriages),
+                                     options)
         points = tuple(c + m for c, m in zip(cards, married, strict=True))
         declarer = self.declarer
         assert declarer is not None
@@ -471,7 +472,7 @@ class CruceState(TrickState):
         scored = score_hand(points, declaring, self.contract, options, reneges)
         totals = tuple(t + s for t, s in zip(self.totals, scored, strict=True))
         result = HandResult(self.deal.number, declarer, declaring, self.contract,
-                            table["trump"], cards, tuple(married), scored, totals, reneges)
+                            table["trump"], cards, married, scored, totals, reneges)
         return self._next_hand(move, result, table)
 
     def _next_hand(self, move: CruceMove, result: HandResult,

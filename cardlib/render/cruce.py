@@ -20,6 +20,7 @@ from cardlib.cruce.deal import GIVE_COUNT
 from cardlib.cruce.deck import LAYOUT, SEAT_NAMES, card_points, cards_of, suit_words
 from cardlib.cruce.scoring import promise, side_of
 from cardlib.cruce.state import CruceState
+from cardlib.cruce.tally import taken_and_needed
 from cardlib.cruce.view import CruceView
 from cardlib.render.table import HEIGHT, WIDTH, TableScene, TableSeat
 from cardlib.render.table import table_svg as draw_table
@@ -54,7 +55,9 @@ def info_line(view: CruceView) -> str:
     auction form), in one line."""
     parts = [f"Hand {view.hand_number + 1}", f"dealer {SEAT_NAMES[view.dealer]}"]
     if view.declarer is not None:
-        if view.contract:
+        if view.contract and view.phase == "play":
+            parts.append(contract_progress(view))
+        elif view.contract:
             parts.append(f"{SEAT_NAMES[view.declarer]} bid {view.contract} "
                          f"({promise(view.contract)} points)")
         else:
@@ -71,6 +74,19 @@ def info_line(view: CruceView) -> str:
     if view.dead_size:
         parts.append(f"{view.dead_size} cards out of play")
     return " · ".join(parts)
+
+
+def contract_progress(view: CruceView) -> str:
+    """During the play of a contract, the bid and what the declarer's side has taken so
+    far (cards and the marriages that count) against what the bid needs: ``Ana bid 2:
+    Ana & Cristina took 41 / 66 needed``."""
+    assert view.declarer is not None
+    taken, needed = taken_and_needed(view.taken_bits, view.marriages, view.declarer,
+                                     view.contract, view.options)
+    side = view.sides[side_of(view.declarer, view.options)]
+    who = " & ".join(SEAT_NAMES[seat] for seat in side) + " " if len(side) > 1 else ""
+    return (f"{SEAT_NAMES[view.declarer]} bid {view.contract}: {who}took {taken} / "
+            f"{needed} needed")
 
 
 def table_scene(view: CruceView, hands: tuple[tuple[Card, ...], ...] | None = None
