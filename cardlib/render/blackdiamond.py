@@ -8,11 +8,12 @@ missing figure.  Piles show every card, fanned downwards, with ``count/limit``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from cardlib import display
 from cardlib.blackdiamond.rules import PILE_BY_NAME, PILES, POSITIONS
 from cardlib.blackdiamond.state import BlackDiamondState, BlackDiamondView
+from cardlib.cards import Card
 from cardlib.svg import (
     BAD,
     CHALK,
@@ -133,6 +134,67 @@ def layout_svg() -> str:
         )
     return svg_document(5 * CELL_W, 5 * CELL_H, "".join(parts), "Black Diamond layout")
 
+
+DEAL_CARD_W = 30
+"""Cards in the deal picture are small: 39 of them sit beside a text box."""
+
+
+def _deal_slot(x: float, y: float, card: Card | None, label: str, mark: str | None,
+               colour: str = INK) -> str:
+    """One place of the deal picture: its card (or an empty frame) and its label above."""
+    w, h = DEAL_CARD_W, DEAL_CARD_W * 1.4
+    if card is None:
+        face = (f'<rect x="{x + 1:.1f}" y="{y + 1:.1f}" width="{w - 2}" height="{h - 2:.1f}" '
+                f'rx="3" fill="none" stroke="{GREY}" stroke-dasharray="3 2"/>')
+    else:
+        face = card_group(card, x, y, w, False, mark)
+    return face + svg_text(x + w / 2, y - 3, label, 10, anchor="middle", fill=colour,
+                           bold=colour != INK)
+
+
+def deal_svg(diamonds: Sequence[Card | None] = (), black: Sequence[Card | None] = ()) -> str:
+    """Where each card of a deal goes, in the order the deal lists them (see
+    :data:`cardlib.blackdiamond.deal.DEAL_ORDER`): diamonds 1-4 on N, E, S, W, diamonds
+    5-13 the diamond deck (top first), black 1-2 the hand, black 3-26 the black deck (top
+    first, drawn two at a time).  Each place is numbered; places not given yet (or whose
+    code is no card, ``None``) are empty frames, so the picture fills in as a deal is typed.
+    """
+    w, h = DEAL_CARD_W, DEAL_CARD_W * 1.4
+    gap = 4
+
+    def card_at(cards: Sequence[Card | None], i: int) -> Card | None:
+        return cards[i] if i < len(cards) else None
+
+    parts = [_label(0, 14, "diamonds")]
+    middle = h / 2 + 14
+    spots = {"N": (w + 10, 32), "E": (2 * w + 20, 32 + middle), "S": (w + 10, 32 + 2 * middle),
+             "W": (0, 32 + middle)}
+    for i, pos in enumerate(POSITIONS):
+        x, y = spots[pos]
+        parts.append(_deal_slot(x, y, card_at(diamonds, i), f"{pos} {i + 1}", "gold", RED))
+    left = 3 * w + 20 + 24
+    parts.append(svg_text(left, 30, "diamond deck, top first", 11, fill=INK))
+    for i in range(4, 13):
+        parts.append(_deal_slot(left + (i - 4) * (w + gap), 52, card_at(diamonds, i),
+                                str(i + 1), None))
+    top = 32 + 2 * middle + h + 34
+    parts.append(_label(0, top, "black"))
+    parts.append(svg_text(0, top + 16, "hand", 11, fill=INK))
+    for i in range(2):
+        parts.append(_deal_slot(i * (w + 2), top + 34, card_at(black, i), str(i + 1), None))
+    left = 2 * (w + 2) + 16
+    parts.append(svg_text(left, top + 16, "black deck, top first, drawn two at a time", 11,
+                          fill=INK))
+    pair = 2 * w + 2 + 8
+    for i in range(2, 26):
+        draw, second = divmod(i - 2, 2)
+        row, column = divmod(draw, 6)
+        x = left + column * pair + second * (w + 2)
+        y = top + 34 + row * (h + 18)
+        parts.append(_deal_slot(x, y, card_at(black, i), str(i + 1), None))
+    width = max(3 * w + 44 + 9 * (w + gap), left + 6 * pair)
+    height = top + 34 + 2 * (h + 18)
+    return svg_document(width, height, "".join(parts), "where each card of the deal goes")
 
 def _label(x: float, y: float, text: str) -> str:
     return svg_text(x, y, text, 15, fill=INK)
