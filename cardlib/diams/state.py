@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardlib.protocol import Explanation, GameState
+from cardlib.protocol import Explanation, GameState, Tally, Verdict
 from cardlib.tricks import computed_once
 
 from . import cards as c
@@ -27,6 +27,7 @@ from .deal import Table, seeded_table
 from .rules import Options
 from .ruleset import HAND_LIMIT, Ruleset
 from .scoring import RoundResult, score_round, winners
+from .tally import round_tallies, verdict
 from .view import DiamsView, Standing
 
 if TYPE_CHECKING:
@@ -89,6 +90,14 @@ class DiamsState(GameState, Standing):
     def winners(self) -> tuple[tuple[int, ...], str]:
         """The winning seats of a finished game and the reason (rule ``diams.game.end``)."""
         return winners(self.results, self.players)
+
+    def verdict(self) -> Verdict:
+        """:meth:`winners` and why, chips counted (rule ``diams.game.end``)."""
+        return verdict(self.results, self.players)
+
+    def tallies(self) -> tuple[Tally, ...]:
+        """Each scored round: collections, bonuses, points, place and chips."""
+        return round_tallies(self.results, self.players)
 
     def start_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {"seed": self.seed, "options": self.options.as_dict(),
