@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlib.cards import Card, codes
 from cardlib.display import Drawable
-from cardlib.protocol import Explanation, GameState
+from cardlib.protocol import Explanation, GameState, Verdict
 
 from .deal import Deal
 from .moves import Clear, Move, Play, Replace
@@ -163,6 +163,16 @@ class BlackDiamondState(GameState):
     def scores(self) -> list[float]:
         """Black cards placed (26 on a win): one player, so more is better."""
         return [float(self.placed)]
+
+    def verdict(self) -> Verdict:
+        """Won or lost, and why: the end rule the game stopped by (``end_rule``) with its
+        reason, and how many black cards were placed."""
+        placed = f"{self.placed} of {BLACK_TOTAL} black cards placed"
+        if self.outcome == "win":
+            return Verdict((0,), f"every black card is placed ({placed})", self.end_rule or "")
+        if self.outcome == "loss":
+            return Verdict((), f"{self.loss_reason} ({placed})", self.end_rule or "")
+        return Verdict((), f"the game is still going ({placed})")
 
     def start_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {"options": self.options.as_dict()}
