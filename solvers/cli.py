@@ -1,14 +1,21 @@
 """``python -m solvers``: deal, solve and replay Black Diamond games from the command line.
 
-* ``deal --seed N`` prints the deal of seed N as JSON (the spec's form);
-* ``solve DEAL.json|-`` prints a solver's verdict as JSON (``--method search|simple|cpsat``,
+* ``deal --seed N`` prints the deal of seed N as JSON (the spec's form), ``--text`` as the
+  text form (``diamonds: …`` and ``black: …`` lines, see :meth:`Deal.from_text`);
+* ``solve DEAL|-`` prints a solver's verdict as JSON (``--method search|simple|cpsat``,
   ``--time-limit S``, ``--workers N`` for cpsat, and the variants as flags);
-* ``replay DEAL.json MOVES.json`` replays a move list (a JSON list of moves, or a solve
-  result holding one) and prints the outcome, or the first illegal move and why;
+* ``replay DEAL MOVES`` replays a move list (a JSON list of moves, a solve result holding
+  one, or moves as text, one a line, numbered or not) and prints the outcome, or the first
+  illegal move and why;
 * ``rule-table`` prints the inner-pile rule as a JSON table (from ``solvers.arithmetic``);
 * ``study --seeds 1..N --out FILE`` solves many seeded deals, one JSON line per deal,
   resumably, on a local process pool (``--workers W``) or a Dask cluster
   (``--scheduler ADDRESS``), then prints the summary (see :mod:`solvers.study`).
+
+A deal file holds a deal in either form: JSON (it starts with ``{``: a deal, or a board)
+or the text form, typed the way the cards lie on the table.  ``--time-limit`` counts the
+search's CPU seconds (a busy machine does not turn a decided deal into ``unknown``);
+CP-SAT's is its own wall-clock limit.
 
 Bad input (a missing file, bad JSON, a malformed deal, a bad move) gives one clear line
 on stderr and a non-zero exit status, never a traceback: exit 1 for an illegal move in a
@@ -20,6 +27,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +40,7 @@ from cardlib.blackdiamond import (
     DealError,
     deal_from_seed,
     move_from_json,
+    parse_move,
 )
 from cardlib.blackdiamond.rules import OPTIONS
 from cardlib.protocol import BadMoveText, IllegalMove
@@ -44,11 +53,20 @@ class UsageError(Exception):
     """Input the command cannot use; the message is the one line printed on stderr."""
 
 
-def _read_json(path: str, what: str) -> Any:
+def _read_text(path: str, what: str) -> str:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        return sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     except OSError as exc:
         raise UsageError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
+
+
+def _looks_like_json(text: str) -> bool:
+    return text.lstrip()[:1] in ("{", "[")
+
+
+def _read_json(path: str, what: str, text: str | None = None) -> Any:
+    if text is None:
+        text = _read_text(path, what)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -61,10 +79,15 @@ def _options(args: argparse.Namespace) -> dict[str, bool]:
 
 
 def _start(path: str, options: dict[str, bool]) -> tuple[BlackDiamondState, Deal | None]:
-    """The game a file describes: a deal, or a board ``{"position": ...}`` / position form."""
-    data = _read_json(path, "deal")
+    """The game a file describes: a deal (JSON or text), or a board ``{"position": ...}`` /
+    position form (JSON)."""
+    text = _read_text(path, "deal")
     game = BlackDiamond()
     try:
+        if not _looks_like_json(text):
+            deal = Deal.from_text(text)
+            return game.from_deal(deal, **options), deal
+        data = _read_json(path, "deal", text)
         if isinstance(data, dict) and ("position" in data or "diamond_deck" in data):
             return game.from_position(data.get("position", data), **options), None
         deal = Deal.from_json(data)
@@ -84,7 +107,11 @@ def _lazy(module: str, purpose: str) -> Any:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    print(json.dumps(deal_from_seed(args.seed).to_json()))
+    deal = deal_from_seed(args.seed)
+    if args.text:
+        print(deal.to_text(), end="")
+    else:
+        print(json.dumps(deal.to_json()))
     return 0
 
 
@@ -117,6 +144,21 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _text_moves(text: str, path: str) -> list[Any]:
+    """Moves typed one a line (``7S>NE``, ``replace N``, ``clear C``), each perhaps numbered
+    (``12. 7S>NE``, as the notebooks' plan lists are copied); blank lines are skipped."""
+    moves = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = re.sub(r"^\s*\d+[.):]?\s+", "", line).strip()
+        if not words:
+            continue
+        try:
+            moves.append(parse_move(words))
+        except BadMoveText as exc:
+            raise UsageError(f"{path}: line {number}: {exc}") from None
+    return moves
+
+
 def _moves(data: Any, path: str) -> list[Any]:
     if isinstance(data, dict) and "moves" in data:
         data = data["moves"]
@@ -134,7 +176,9 @@ def _moves(data: Any, path: str) -> list[Any]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     state, _ = _start(args.deal, _options(args))
-    moves = _moves(_read_json(args.moves, "moves"), args.moves)
+    text = _read_text(args.moves, "moves")
+    moves = (_moves(_read_json(args.moves, "moves", text), args.moves)
+             if _looks_like_json(text) else _text_moves(text, args.moves))
     for number, move in enumerate(moves, start=1):
         try:
             state = state.apply(move)
@@ -222,6 +266,8 @@ def parser() -> argparse.ArgumentParser:
 
     deal = commands.add_parser("deal", help="print the deal of a seed as JSON")
     deal.add_argument("--seed", type=int, required=True)
+    deal.add_argument("--text", action="store_true",
+                      help="print the text form (diamonds: / black: lines) instead of JSON")
     deal.set_defaults(run=cmd_deal)
 
     def variants(sub: argparse.ArgumentParser) -> None:
@@ -230,8 +276,10 @@ def parser() -> argparse.ArgumentParser:
                              action="store_true", help=option.doc)
 
     solve = commands.add_parser("solve", help="decide a deal: win (with moves), loss, unknown")
-    solve.add_argument("deal", help="deal JSON file, or - for stdin")
-    solve.add_argument("--time-limit", type=_time, default=None, metavar="S")
+    solve.add_argument("deal", help="deal file (JSON or text form), or - for stdin")
+    solve.add_argument("--time-limit", type=_time, default=None, metavar="S",
+                       help="give up with 'unknown' after S seconds: CPU seconds for the "
+                       "searches, wall-clock seconds for CP-SAT")
     solve.add_argument("--method", choices=("search", "simple", "cpsat"), default="search")
     solve.add_argument("--workers", type=int, default=None, metavar="N",
                        help="CP-SAT workers (only with --method cpsat)")
@@ -239,8 +287,9 @@ def parser() -> argparse.ArgumentParser:
     solve.set_defaults(run=cmd_solve)
 
     replay = commands.add_parser("replay", help="replay moves on a deal through the rules")
-    replay.add_argument("deal", help="deal JSON file, or - for stdin")
-    replay.add_argument("moves", help="JSON list of moves, or a solve result")
+    replay.add_argument("deal", help="deal file (JSON or text form), or - for stdin")
+    replay.add_argument("moves", help="JSON list of moves, a solve result, or moves as "
+                        "text, one a line")
     variants(replay)
     replay.set_defaults(run=cmd_replay)
 

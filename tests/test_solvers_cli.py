@@ -152,3 +152,39 @@ def test_solve_refuses_a_variant_the_search_does_not_model(deal_file):
     done = run("solve", str(deal_file), "--repeat-replace")
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "--repeat-replace" in done.stderr and "--method simple" in done.stderr
+
+
+# --- the text form of a deal (issue 27 §1) ----------------------------------------------------
+
+def test_deal_text_round_trips_through_solve_and_replay(tmp_path):
+    done = run("deal", "--seed", "3", "--text")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("diamonds: ") and "\nblack: " in done.stdout
+    deal_txt = tmp_path / "deal.txt"
+    deal_txt.write_text(done.stdout.lower().replace("t", "10"))  # as a person might type it
+    solved = run("solve", str(deal_txt))
+    assert solved.returncode == 0, solved.stderr
+    result = json.loads(solved.stdout)
+    assert result["verdict"] == "win"
+    # the plan as a notebook's numbered list, copied into a file, replays
+    listed = "\n".join(f"{n}. {move_from_json(m)}"
+                       for n, m in enumerate(result["moves"], start=1))
+    plan = tmp_path / "plan.txt"
+    plan.write_text(listed + "\n")
+    replayed = run("replay", str(deal_txt), str(plan))
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout)["outcome"] == "win"
+
+
+def test_a_mistyped_text_deal_names_every_problem_on_one_line():
+    typed = ("diamonds: 7D 5D TD KD QD 2D 8D 4D AD JD 6D 3D 3D\n"
+             "black: AC 4C 2C 3C 9S 7C 6C 9C 8C QC 4S 5C KC JC KS JS 2S AS 5S 6S TS 3S QS ZZ\n")
+    done = run("solve", "-", stdin=typed)
+    assert_one_line_error(done, 2, "repeated 3D", "missing 9D", "'ZZ' is not a card code",
+                          "black must hold 26 cards, got 24", "missing 7S, 8S, TC")
+
+
+def test_a_bad_move_line_is_named(deal_file, tmp_path):
+    plan = tmp_path / "plan.txt"
+    plan.write_text("1. 2S>S\n2. 9Z>N\n")
+    assert_one_line_error(run("replay", str(deal_file), str(plan)), 2, "line 2")
