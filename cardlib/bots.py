@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardlib.protocol import GameState
@@ -125,3 +126,29 @@ class MonteCarloBot:
         while not self._horizon(view, state):
             state = state.apply(self._policy.choose(state))
         return state
+
+
+@dataclass(frozen=True)
+class BotKind:
+    """One kind of bot a table can seat: the name its bots carry, the words a class reads,
+    and how to make one.
+
+    A game lists its kinds strongest first, as ``BOTS`` in its ``bots`` module, ending with
+    :data:`RANDOM`; :func:`cardlib.games.bots` reads that list, so a table offers every kind
+    a game has in one order, and a new bot is one more line there.  ``make(seed)`` gives a
+    fresh bot for one seat (a bot that draws no chance ignores the seed).
+    """
+
+    name: str
+    """The ``name`` its bots carry (``"monte-carlo"``), so a table can tell which kind it
+    was handed."""
+    label: str
+    """How a person calls it (``"Monte Carlo"``)."""
+    doc: str
+    """One line: how it plays, and what it costs in time."""
+    make: Callable[[int | str], Bot]
+
+
+RANDOM = BotKind("random", "random", "plays any legal move, drawn at random from the seed",
+                 RandomBot)
+"""The kind every game has: the weakest, the last in every game's list."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 
+from cardlib.bots import RANDOM, BotKind
 from cardlib.protocol import Game
 
 # name -> (game package exporting GAME, optional rendering module registering the pictures)
@@ -48,3 +49,23 @@ def get(name: str) -> Game:
         importlib.import_module(render_module)  # registers the game's pictures
     _loaded[name] = game
     return game
+
+
+def bots(game: Game | str) -> tuple[BotKind, ...]:
+    """The kinds of bot that can play ``game`` (a game or its name), strongest first.
+
+    A registered game lists them as ``BOTS`` in its package's ``bots`` module (the Monte
+    Carlo searcher, then the rule of thumb, then :data:`~cardlib.bots.RANDOM`); a game with
+    no such list (a solitaire, a test's toy game) gets the random bot alone.
+    """
+    name = game if isinstance(game, str) else game.name
+    if name not in _REGISTRY or (not isinstance(game, str) and get(name) is not game):
+        return (RANDOM,)
+    module_name = _REGISTRY[name][0] + ".bots"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return (RANDOM,)
+    return tuple(getattr(module, "BOTS", (RANDOM,)))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import cardlib.bots
 import cardlib.tricks
-from cardlib.bots import Bot, RandomBot
+from cardlib.bots import RANDOM, Bot, BotKind, RandomBot
 from cardlib.cards import SUIT_NAMES, Card
 from cardlib.cruce.bidding import must_bid
 from cardlib.cruce.deck import (
@@ -402,3 +402,17 @@ def hand_value(view: CruceView, state: CruceState) -> float:
 
     return margin(result.scored) + margin(result.points) / 100
 
+
+BOTS: tuple[BotKind, ...] = (
+    BotKind("monte-carlo", "Monte Carlo",
+            "bids by the rule of thumb, then imagines the hands it cannot see and plays each card"
+            " out in 60 of them; the strongest, a fraction of a second a card",
+            lambda seed: MonteCarloBot(seed=seed, playouts=60)),
+    BotKind("rule-of-thumb", "rule of thumb",
+            "bids what the hand counts, leads marriages early, gives points to a partner's safe "
+            "trick; answers at once",
+            lambda seed: RuleOfThumbBot()),
+    RANDOM,
+)
+"""The bots a table offers for Cruce, strongest first (:func:`cardlib.games.bots`): the
+benchmark in ``benchmarks/cruce.py`` measures the first against the second."""

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 import cardlib.bots
-from cardlib.bots import Bot, RandomBot
+from cardlib.bots import RANDOM, Bot, BotKind, RandomBot
 from cardlib.cards import Card
 from cardlib.diamonds.deck import HAND_SIZE, LAYOUT
 from cardlib.diamonds.moves import ROBS, Announce, DiamondsMove, Pass, Play
@@ -183,3 +183,18 @@ def round_value(view: DiamondsView, state: DiamondsState) -> float:
     scores = state.scores()
     own = scores[view.seat]
     return own - (sum(scores) - own) / (len(scores) - 1)
+
+
+BOTS: tuple[BotKind, ...] = (
+    BotKind("monte-carlo", "Monte Carlo",
+            "imagines the hands it cannot see and plays each card out in 40 of them to the end of"
+            " the round; the strongest, a fraction of a second a card",
+            lambda seed: MonteCarloBot(seed=seed, playouts=40)),
+    BotKind("rule-of-thumb", "rule of thumb",
+            "weighs what each suit action is worth now, ducks for the no-trick bonus, robs the "
+            "biggest showroom; answers at once",
+            lambda seed: RuleOfThumbBot()),
+    RANDOM,
+)
+"""The bots a table offers for Diamonds, strongest first (:func:`cardlib.games.bots`): the
+benchmark in ``benchmarks/diamonds.py`` measures the first against the second."""

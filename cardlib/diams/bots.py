@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardlib.bots import Bot, MonteCarloBot, RandomBot
+from cardlib.bots import RANDOM, Bot, BotKind, MonteCarloBot, RandomBot
 
 from . import cards as c
 from . import moves as m
@@ -244,3 +244,18 @@ class SamplingBot:
         # as many imagined tables per move whatever the shortlist's length
         self._search.playouts = self.samples * len(moves)
         return self._search.choose(_Offered(state, moves))
+
+
+BOTS: tuple[BotKind, ...] = (
+    BotKind("sampling", "sampling",
+            "imagines the cards it cannot see and plays its 4 best moves out to the end of the "
+            "round in 6 tables each; the strongest, about a second a move",
+            lambda seed: SamplingBot(seed=seed)),
+    BotKind("rule-of-thumb", "rule of thumb",
+            "secures as soon as a collection is ready, trades at the market for useful diamonds, "
+            "drills only at the round's end; answers at once",
+            lambda seed: RuleOfThumbBot()),
+    RANDOM,
+)
+"""The bots a table offers for Diam's, strongest first (:func:`cardlib.games.bots`): the
+benchmark in ``benchmarks/diams.py`` measures the first against the second."""

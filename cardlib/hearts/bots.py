@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import cardlib.bots
 import cardlib.tricks
-from cardlib.bots import Bot, RandomBot
+from cardlib.bots import RANDOM, Bot, BotKind, RandomBot
 from cardlib.cards import Card
 from cardlib.hearts.deck import (
     HEARTS,
@@ -210,3 +210,18 @@ def hand_value(view: HeartsView, state: HeartsState) -> float:
     points = state.results[-1].points
     own = points[view.seat]
     return (sum(points) - own) / (PLAYERS - 1) - own
+
+
+BOTS: tuple[BotKind, ...] = (
+    BotKind("monte-carlo", "Monte Carlo",
+            "imagines the hands it cannot see and plays each card out in 100 of them, the rule of"
+            " thumb finishing the hand; the strongest, a fraction of a second a card",
+            lambda seed: MonteCarloBot(seed=seed, playouts=100)),
+    BotKind("rule-of-thumb", "rule of thumb",
+            "plays the way beginners are taught (pass the Q♠ and high spades, duck, dump the Q♠);"
+            " answers at once",
+            lambda seed: RuleOfThumbBot()),
+    RANDOM,
+)
+"""The bots a table offers for Hearts, strongest first (:func:`cardlib.games.bots`): the
+benchmark in ``benchmarks/hearts.py`` measures the first against the second."""
