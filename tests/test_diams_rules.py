@@ -8,6 +8,9 @@ engine moves a card the rule does not move.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from cardlib import games
@@ -73,6 +76,22 @@ def test_a_special_card_drawn_for_the_market_goes_to_the_hand_without_a_replacem
     assert cards(state.market) == "5"
     assert state.pile[0] == c.kind_of(6, False)
     assert "Sleight of hand" in state.log[-2]
+
+
+@pytest.mark.parametrize(("pile", "told"), [
+    (["5", "sleight", "6"], ["5 onto the market", "Sleight of hand"]),
+    (["sleight", "5", "6"], ["Sleight of hand", "5 onto the market"]),
+    (["5", "closing", "6"], ["5 onto the market", "the closing card"]),
+    (["5", "6", "closing"], ["5 and 6 onto the market"]),
+])
+def test_a_draw_to_the_market_is_told_in_the_order_the_cards_came(pile, told):
+    """The log names the cards as they came off the pile: a diamond drawn first is named
+    before the special (or closing) card drawn second."""
+    start = table([["7"], ["1"]], pile=pile)
+    news = play(start, "draw market").log[len(start.log):]
+    assert len(news) == len(told), news
+    for line, words in zip(news, told, strict=True):
+        assert words in line, news
 
 
 def test_phase_one_comes_first_and_only_once():
@@ -341,3 +360,114 @@ def test_parse_rejects_bad_text_with_a_reason():
                  "market 11 colour", "fly 7"):
         with pytest.raises(ValueError):
             parse_move(text)
+
+
+# --- where each rule comes from: the seed, or a decision of this project ------------------------
+
+SPEC_FILE = Path(__file__).resolve().parents[2] / "shared" / "spec" / "diams.md"
+SEED_FILE = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "002_b79310fa263a0c39.txt"
+MARKED = re.compile(r"project decision, spec (A\d+(?:, A\d+)*)\b")
+ROW_QUOTE = re.compile(r"row (A\d+) '(.+?)'(?!\w)")
+
+
+def marked_rows(text: str) -> set[str]:
+    """The spec rows a rule's text marks as project decisions: '(project decision, spec
+    A2, A3)', also inside a bracket that says more ('(ASSUMED …; project decision, spec
+    A6)')."""
+    return {row for found in MARKED.findall(text) for row in found.split(", ")}
+
+
+def spec_rows() -> dict[str, str]:
+    """The spec's §3 table of defaults, each row's line by its id (A1 … A33)."""
+    return {line.split("|")[1].strip(): " ".join(line.split()).casefold()
+            for line in SPEC_FILE.read_text(encoding="utf-8").splitlines()
+            if re.match(r"\| A\d+ \|", line)}
+
+
+def test_every_rule_resting_on_a_spec_default_says_project_decision_and_cites_its_row():
+    """A rule whose source cites the spec's defaults (§3) marks each of those rows in its
+    text, and marks no row its source does not cite: a decision never reads as the
+    seed's."""
+    for rule in GAME.rules.values():
+        cited = {row for row, _ in ROW_QUOTE.findall(rule.source)}
+        assert marked_rows(rule.text) == cited, (rule.id, rule.text)
+        if "§3. Ambiguities" in rule.source:
+            assert cited, f"{rule.id} cites the spec's defaults without naming a row"
+
+
+def test_each_row_a_rule_cites_says_what_the_rule_quotes_from_it():
+    rows = spec_rows()
+    for rule in GAME.rules.values():
+        for row, quote in ROW_QUOTE.findall(rule.source):
+            assert row in rows, (rule.id, row)
+            for piece in quote.split(" … "):
+                assert " ".join(piece.split()).casefold() in rows[row], (rule.id, row, piece)
+
+
+@pytest.mark.parametrize(("row", "rule_ids"), [
+    ("A7", ["diams.setup"]),                                  # first player, rotation
+    ("A15", ["diams.hand-limit", "diams.score.hand-bonus"]),  # specials count, score 0
+    ("A22", ["diams.special"]),                               # spent on failure, one a turn
+    ("A16", ["diams.special.sale"]),                          # the opponent's hand only
+    ("A20", ["diams.special.drill"]),                         # a drilled card to your hand
+    ("A21", ["diams.score.collections"]),                     # cut below three scores 0
+    ("A28", ["diams.score.chips"]),                           # bonuses count for chips
+    ("A9", ["diams.market.colour"]),                          # no match: your card back
+    ("A25", ["diams.score.purity-bonus"]),                    # no pure diamond, no bonus
+    ("A27", ["diams.score.hand-bonus"]),                      # a largest sum of 0, none
+])
+def test_the_decisions_issue_29_names_are_marked(row, rule_ids):
+    for rule_id in rule_ids:
+        rule = GAME.rules[rule_id]
+        assert row in marked_rows(rule.text), (rule_id, rule.text)
+        assert f"row {row} '" in rule.source, (rule_id, rule.source)
+
+
+def test_seed_english_spells_the_seed_back_by_the_spec_key():
+    from cardlib.diams.rules import is_cyrillic, seed_english
+
+    assert seed_english("Еацх цолор хас а матцхинг qуалитy дигит") == \
+        "Each color has a matching quality digit"
+    assert seed_english("Гамехелпдиамс · Сецур`еxпресс · Слеигхт оф ханд, јуст") == \
+        "Gamehelpdiams · Secur`express · Sleight of hand, just"
+    english = seed_english(SEED_FILE.read_text(encoding="utf-8"))
+    assert not is_cyrillic(english)
+    spec = SPEC_FILE.read_text(encoding="utf-8")
+    # the spec's §1 gives these sentences back in English, word for word
+    for sentence in ("Secure as many diamond collections as you can in your safe!",
+                     "Compulsory sale", "Safe drilling", "Have a good game!"):
+        assert sentence in english and sentence in spec, sentence
+    assert "the most valuable diamond is '7', not '10'" in english
+
+
+def test_the_rule_table_shows_the_english_beside_each_cyrillic_quote():
+    from html import escape
+
+    from cardlib.diams.rules import is_cyrillic, seed_english
+    from cardlib.render.diams import rules_html
+
+    table = rules_html(GAME.rules)
+    quotes = [q for rule in GAME.rules.values()
+              for q in re.findall(r"(?<!\w)'(.+?)'(?!\w)", rule.source) if is_cyrillic(q)]
+    assert len(quotes) >= 20
+    for quote in quotes:
+        shown = escape(quote)
+        assert shown in table, quote  # the original, for the source check
+        after = table[table.index(shown) + len(shown):]
+        assert after.index(escape(seed_english(quote))) < 80, quote  # right beside it
+    assert table.count("<b class='diams-decision'>project decision") == \
+        sum(rule.text.count("project decision") for rule in GAME.rules.values())
+
+
+def test_unreadable_move_text_is_refused_by_explain_naming_it():
+    """explain() answers text it cannot read with a refusal naming the text and what a
+    Diam's move looks like, never an exception; apply() still refuses it, state unchanged."""
+    state = table([["7", "7"], ["1"]])
+    for text, named in [("blah", "'blah'"), ("market 99 colour", "'99'"),
+                        ("drill x 7", "'x'")]:
+        why = state.explain(text)
+        assert not why.legal and named in why.text and "Diam's" in why.text, why
+    assert "draw" in state.explain("blah").text  # says how a move starts
+    with pytest.raises(ValueError):
+        state.apply("blah")
+    assert state.legal_moves() == table([["7", "7"], ["1"]]).legal_moves()

@@ -229,8 +229,19 @@ class _Turn:
         self.phase = "play"
 
     def _draw_market(self, move: m.Move) -> None:
-        shown = []
+        """Two cards, told in the order they come off the pile (a diamond drawn first is
+        named before a special card or the closing card drawn second); two diamonds in a
+        row are one line."""
+        shown: list[str] = []
+
+        def tell_shown() -> None:
+            if shown:
+                self.say(f"drew {' and '.join(shown)} onto the market")
+                shown.clear()
+
         for _ in range(2):
+            if self.pile and self.pile[0] == c.CLOSING:
+                tell_shown()  # _draw_one tells the closing card at once
             kind = self._draw_one()
             if kind is None:
                 continue
@@ -238,10 +249,10 @@ class _Turn:
                 self.market[kind] += 1
                 shown.append(c.label(kind))
             else:
+                tell_shown()
                 self.hand[kind] += 1
                 self.say(f"drew {c.name(kind)}, which goes to their hand")
-        if shown:
-            self.say(f"drew {' and '.join(shown)} onto the market")
+        tell_shown()
         self.phase = "play"
 
     # phase 2 ---------------------------------------------------------------------------------

@@ -10,15 +10,18 @@ players' hands and safes face down with their sizes (rule ``diams.hidden``); a w
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 
 from cardlib import display
 from cardlib.diams import cards as c
+from cardlib.diams.rules import is_cyrillic, seed_english
 from cardlib.diams.ruleset import COLLECTION_SIZES, Ruleset
 from cardlib.diams.scoring import RoundResult, collection_points
 from cardlib.diams.state import DiamsState
 from cardlib.diams.view import DiamsView
+from cardlib.protocol import RuleBook
 from cardlib.svg import (
     BAD,
     BLACK,
@@ -241,6 +244,41 @@ def scores_html(results: Sequence[RoundResult], players: int) -> str:
     return (f"<table class='diams-scores'><tr><th></th>{head}</tr>{''.join(rows)}"
             f"<tr><td>chips</td>{total}</tr></table>"
             "<small>collections + purity bonus + hand bonus = points → victory chips</small>")
+
+
+_QUOTE = re.compile(r"(?<!\w)'(.+?)'(?!\w)")
+"""A quoted phrase in a rule's source, as ``tests/test_rule_sources.py`` reads them."""
+_DECISION = re.compile(r"project decision(?:, spec A\d+(?:, A\d+)*| beyond the spec)?")
+
+
+def _source_html(source: str) -> str:
+    """A rule's source with the English beside each quote of the Cyrillic seed; the
+    Cyrillic stays, as it is what the source check compares with the seed file."""
+    parts, at = [], 0
+    for quote in _QUOTE.finditer(source):
+        parts.append(escape(source[at:quote.end()]))
+        if is_cyrillic(quote[1]):
+            parts.append(f" <span class='diams-english'>(reads: “<i>"
+                         f"{escape(seed_english(quote[1]))}</i>”)</span>")
+        at = quote.end()
+    parts.append(escape(source[at:]))
+    return "".join(parts)
+
+
+def rules_html(rules: RuleBook) -> str:
+    """The rule book as a table a class can read: each rule's words with every "project
+    decision" mark in bold (so a decision never reads as the seed's), and its source with
+    the English that each Cyrillic quote of the seed spells shown beside it."""
+    rows = "".join(
+        f"<tr data-diams-rule='{escape(rule.id)}'><td><code>{escape(rule.id)}</code></td>"
+        "<td style='text-align:left'>"
+        + _DECISION.sub(lambda m: f"<b class='diams-decision'>{m[0]}</b>", escape(rule.text))
+        + f"</td><td style='text-align:left'><small>{_source_html(rule.source)}</small></td>"
+        "</tr>"
+        for rule in rules.values())
+    return ("<table class='diams-rules'><tr><th>rule</th><th>what it says</th>"
+            f"<th>source (the seed's Cyrillic, and the English it spells)</th></tr>{rows}"
+            "</table>")
 
 
 def _log_html(log: Sequence[str], last: int = 6) -> str:
