@@ -261,3 +261,67 @@ def test_every_seed_quote_is_the_seed_text_itself():
                     assert " ".join(piece.split()).casefold() in seed, (rule.id, piece)
                     quotes += 1
     assert quotes >= len(RULES)
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def card_boxes(svg: str) -> list[tuple[str, tuple[float, ...], tuple[float, ...] | None]]:
+    """Every card face drawn in ``svg``, in drawing order (a later card lies on top): its
+    code, its face's box and its purity mark's box (None for a card without one), each box
+    (left, top, right, bottom) on the page."""
+    import xml.etree.ElementTree as ET
+
+    found = []
+    for group in ET.fromstring(svg).iter(f"{SVG}g"):
+        code = group.get("data-diams-card")
+        if code is None:
+            continue
+        dx, dy = map(float, re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)",
+                                         group.get("transform")).groups())
+        face = group.find(f"{SVG}rect")
+        x, y = float(face.get("x")) + dx, float(face.get("y")) + dy
+        box = (x, y, x + float(face.get("width")), y + float(face.get("height")))
+        ring, handle = next(group.iter(f"{SVG}circle"), None), next(group.iter(f"{SVG}line"),
+                                                                      None)
+        glass = None
+        if ring is not None and handle is not None:  # the magnifying glass: ring and handle
+            cx, cy, r = (float(ring.get(k)) for k in ("cx", "cy", "r"))
+            xs = [cx - r, cx + r, float(handle.get("x2"))]
+            ys = [cy - r, cy + r, float(handle.get("y2"))]
+            glass = (min(xs) + dx, min(ys) + dy, max(xs) + dx, max(ys) + dy)
+        found.append((code, box, glass))
+    return found
+
+
+def hidden_marks(svg: str) -> list[str]:
+    """The pure cards whose purity mark a card drawn later covers, even in part."""
+    cards = card_boxes(svg)
+    covered = []
+    for i, (code, _, glass) in enumerate(cards):
+        if glass is None:
+            continue
+        for _, face, _ in cards[i + 1:]:
+            if (face[0] < glass[2] and glass[0] < face[2]
+                    and face[1] < glass[3] and glass[1] < face[3]):
+                covered.append(code)
+                break
+    return covered
+
+
+def test_a_small_overlapped_pure_card_still_shows_its_purity_mark():
+    """Seat 1's 4⌕ sits between a 4 and an 8 in the small overlapped hand along the top:
+    its magnifying glass must not lie under the 8 (it looked like a plain 4)."""
+    from cardlib.render.diams import row_svg, table_svg
+
+    scene = GAME.from_position({
+        "hands": [["sleight", "express", "drill", "4", "6"], ["4", "4*", "8"], ["2", "9*", "9"]],
+        "safes": [["6", "6", "6*"], ["7", "7*", "7"], ["3", "3*", "3", "3", "3"]],
+        "market": ["9", "4", "3"], "pile": ["10"]}, players=3).apply("draw hand")
+    picture = table_svg(scene.view(0), scene.hands, scene.safes)
+    marked = [code for code, _, glass in card_boxes(picture) if glass is not None]
+    assert sorted(marked) == ["3*", "4*", "6*", "7*", "9*"]
+    assert hidden_marks(picture) == []
+    row = row_svg([c.kind_of(10, True), c.kind_of(4, True), c.kind_of(7, True)], 40,
+                  overlap=0.3)
+    assert len([g for _, _, g in card_boxes(row) if g]) == 3 and hidden_marks(row) == []

@@ -48,13 +48,21 @@ COLOURS = {
 SPECIAL_COLOUR = "#263238"
 
 
+OVERLAP = 0.7
+"""The narrowest a card of a row is shown when the next card overlaps it (the other seats'
+hands on the board), as a share of its width."""
+FAN = 0.3
+"""How much of a card shows above the next one in a safe's stack, as a share of its width."""
+
+
 def _glass(x: float, y: float, r: float, colour: str) -> str:
-    """A small magnifying glass: the exceptional-purity symbol."""
-    return (f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{r:.1f}' fill='white' stroke='{colour}' "
-            f"stroke-width='{r * 0.35:.1f}'/>"
-            f"<line x1='{x + r * 0.7:.1f}' y1='{y + r * 0.7:.1f}' x2='{x + r * 1.6:.1f}' "
-            f"y2='{y + r * 1.6:.1f}' stroke='{colour}' stroke-width='{r * 0.45:.1f}' "
-            "stroke-linecap='round'/>")
+    """A small magnifying glass: the exceptional-purity symbol (a ring and a handle down to
+    the right, 1.3 ``r`` long)."""
+    return (f"<g class='diams-pure-mark'><circle cx='{x:.1f}' cy='{y:.1f}' r='{r:.1f}' "
+            f"fill='white' stroke='{colour}' stroke-width='{r * 0.35:.1f}'/>"
+            f"<line x1='{x + r * 0.7:.1f}' y1='{y + r * 0.7:.1f}' x2='{x + r * 1.3:.1f}' "
+            f"y2='{y + r * 1.3:.1f}' stroke='{colour}' stroke-width='{r * 0.45:.1f}' "
+            "stroke-linecap='round'/></g>")
 
 
 def card_group(kind: int, x: float, y: float, w: float = CARD, *, mark: bool = False) -> str:
@@ -80,7 +88,10 @@ def card_group(kind: int, x: float, y: float, w: float = CARD, *, mark: bool = F
            f"{cy - r * 0.9:.1f} {cx + r * 0.5:.1f},{cy - r * 0.9:.1f} {cx + r:.1f},"
            f"{cy - r * 0.35:.1f} {cx:.1f},{cy + r:.1f}' fill='{colour}' stroke='{BLACK}' "
            "stroke-width='0.8'/>")
-    glass = _glass(w * 0.78, h * 0.16, w * 0.09, BLACK) if c.is_pure(kind) else ""
+    # The purity mark sits in the corner that stays in sight when the card is overlapped:
+    # beside the digit, left of OVERLAP and above FAN, so a pure 4 in a fanned hand or under
+    # a safe's next card never looks like a plain 4.
+    glass = _glass(w * 0.57, w * 0.15, w * 0.09, BLACK) if c.is_pure(kind) else ""
     return (f"<g transform='translate({x:.1f},{y:.1f})' data-diams-card='{c.code(kind)}'>"
             f"<title>{title}</title><rect x='1' y='1' width='{w - 2:.1f}' "
             f"height='{h - 2:.1f}' rx='{w * 0.09:.1f}' fill='white' stroke='{stroke}' "
@@ -118,7 +129,7 @@ def _safe(safe: Sequence[int], x: float, y: float, w: float) -> tuple[str, float
         kinds = [k for k in (c.kind_of(digit, False), c.kind_of(digit, True))
                  for _ in range(safe[k])]
         for i, kind in enumerate(kinds):
-            parts.append(card_group(kind, at, y + i * w * 0.3, w))
+            parts.append(card_group(kind, at, y + i * w * FAN, w))
         if kinds:
             at += w * 1.08
     return "".join(parts), at - x
@@ -130,7 +141,7 @@ def _tallest(safe: Sequence[int]) -> int:
 
 def _stack_height(safe: Sequence[int] | None, w: float) -> float:
     """How tall a safe drawn by :func:`_safe` is (one card when it is face down)."""
-    return w * 1.4 + max((_tallest(safe) if safe is not None else 1) - 1, 0) * w * 0.3
+    return w * 1.4 + max((_tallest(safe) if safe is not None else 1) - 1, 0) * w * FAN
 
 
 def table_svg(view: DiamsView, hands: Sequence[Sequence[int]] | None = None,
@@ -157,7 +168,7 @@ def table_svg(view: DiamsView, hands: Sequence[Sequence[int]] | None = None,
         parts.append(svg_text(16, y + 16, f"seat {seat} · {view.chips[seat]} chips", 14,
                               bold=up, fill=TO_PLAY if up else CHALK))
         if hand is not None:
-            parts.append(_row(c.kinds_in(hand), 170, y, small, 0.7))
+            parts.append(_row(c.kinds_in(hand), 170, y, small, OVERLAP))
         else:
             parts.extend(back_group(170 + i * small * 0.45, y, small)
                          for i in range(view.hand_sizes[seat]))
