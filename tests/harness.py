@@ -165,10 +165,24 @@ class TablePage:
         return elapsed
 
     def play_legal(self) -> float:
-        """Play the first legal move; the seconds from the click to the board's update."""
+        """Play the first legal move; the seconds from the click to the board's update.
+        At a hand's end, first press "Next hand" (not timed)."""
+        self.go_on()
         before = self.moves_shown()
         button = self.table.locator("button.cardlib-legal").first
         return self.click_and_redraw(button, lambda: self.wait_moves(">", before))
+
+    def go_on(self) -> None:
+        """Wait for a legal move button or, at a hand's end, the "Next hand" button (the
+        table then shows the hand's tally and no move); press the latter, and wait for the
+        next legal move."""
+        sel = self.selector
+        self.page.wait_for_selector(f"{sel} button.cardlib-legal, "
+                                    f"{sel} button.cardlib-next-hand:visible")
+        next_hand = self.table.locator("button.cardlib-next-hand")
+        if next_hand.is_visible():
+            next_hand.click()
+            self.page.wait_for_selector(f"{sel} button.cardlib-legal")
 
     def try_illegal(self) -> str:
         """Click the first move the rules refuse; the rule id the message line cites (the

@@ -33,6 +33,9 @@ def drive(name: str, players: int) -> bool:
     for _ in range(HUMAN_MOVES):
         if table.state.is_over:
             break
+        if table.paused:  # a hand ended: its tally shows until "Next hand"
+            assert not table.moves.children and table.tally.value
+            table.next_hand_button.click()
         buttons = table.moves.children
         assert buttons, f"{name}: the human's turn shows no move button"
         illegal = [b for b in buttons if "cardlib-illegal" in b._dom_classes]

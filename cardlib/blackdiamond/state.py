@@ -169,7 +169,7 @@ class BlackDiamondState(GameState):
         reason, and how many black cards were placed."""
         placed = f"{self.placed} of {BLACK_TOTAL} black cards placed"
         if self.outcome == "win":
-            return Verdict((0,), f"every black card is placed ({placed})", self.end_rule or "")
+            return Verdict((0,), f"all {BLACK_TOTAL} black cards are placed", self.end_rule or "")
         if self.outcome == "loss":
             return Verdict((), f"{self.loss_reason} ({placed})", self.end_rule or "")
         return Verdict((), f"the game is still going ({placed})")

@@ -10,6 +10,7 @@ fills in the board's names.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from cardlib.cruce.deck import card_points
 from cardlib.cruce.rules import Options
@@ -57,6 +58,7 @@ def side_label(side: tuple[int, ...]) -> str:
     return " & ".join(f"{{{seat}}}" for seat in side)
 
 
+@lru_cache(maxsize=1024)  # the table asks again at every bot move: count hands cheaply
 def hand_tally(result: HandResult, options: Options) -> Tally:
     """A finished hand side by side: card points, marriages, points, game points (÷ 33),
     what each side scored against the contract and the running totals; then what became

@@ -9,6 +9,8 @@ written ``{seat}`` (the table fills in the board's names).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from cardlib.cards import SUIT_SYMBOLS
 from cardlib.diamonds.crystals import EFFECT_WORDS, Crystals
 from cardlib.diamonds.deck import SUITS
@@ -21,6 +23,7 @@ def _seats(seats: tuple[int, ...] | list[int]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+@lru_cache(maxsize=1024)  # the table asks again at every bot move: count hands cheaply
 def round_tally(result: RoundResult) -> Tally:
     """The end of a round: the tricks each seat took, its cards of each suit (the most
     marked ★), and the actions they earn: each suit's majority (rule

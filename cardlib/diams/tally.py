@@ -10,6 +10,7 @@ once the round is scored (the safes are counted in the open).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from cardlib.protocol import Tally, Verdict
 
@@ -63,6 +64,7 @@ def round_tally(result: RoundResult, chips_so_far: Sequence[int]) -> Tally:
     return Tally(f"Round {result.number + 1}", head, rows, tuple(notes))
 
 
+@lru_cache(maxsize=1024)  # the table asks again at every bot move: count hands cheaply
 def round_tallies(results: Sequence[RoundResult], players: int) -> tuple[Tally, ...]:
     """The tally of every scored round, in order, with the chips so far after each."""
     return tuple(round_tally(result, chip_totals(results[:i + 1], players))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardlib.hearts.deck import HEARTS, JACK_OF_DIAMONDS, POINT_CARDS, QUEEN_OF_SPADES
 from cardlib.hearts.rules import Options
@@ -60,6 +61,7 @@ def places(totals: Sequence[int]) -> list[int]:
     return [1 + sum(other < total for other in totals) for total in totals]
 
 
+@lru_cache(maxsize=1024)  # the table asks again at every bot move: count hands cheaply
 def hand_tally(result: HandResult) -> Tally:
     """What a finished hand scored, seat by seat, and the moon if it was shot: the tally
     the table shows when the hand ends (seats written ``{seat}``)."""

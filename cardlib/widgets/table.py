@@ -41,6 +41,7 @@ import ipywidgets as widgets
 from cardlib import display
 from cardlib.bots import Bot, RandomBot
 from cardlib.protocol import Explanation, Game, GameState, IllegalMove
+from cardlib.render.tally import tally_html, verdict_html
 from cardlib.widgets.base import TeachingWidget, add_classes
 from cardlib.widgets.narration import Played, play_on
 from cardlib.widgets.presenter import LARGE, RulePanel, curtain_html, seat_name, style_widget
@@ -102,6 +103,13 @@ class GameTable(TeachingWidget):
         self.hand_button = self.button("Show my hand", self.show_hand, "cardlib-show-hand",
                                        layout={"width": "auto", "display": "none"},
                                        button_style="warning")
+        self.tally = add_classes(widgets.HTML(), "cardlib-tally")
+        self.next_hand_button = self.button(
+            "Next hand", self.next_hand, "cardlib-next-hand",
+            layout={"width": "auto", "display": "none"}, button_style="primary",
+            tooltip="the hand is over: go on to the next one once the class has read the tally")
+        self._paused = False
+        """At the end of a hand, waiting for "Next hand" (see :meth:`next_hand`)."""
 
         self.seed_box = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
         self.new_button = self.button("New deal", self._on_new, "cardlib-new", layout=_AUTO,
@@ -143,8 +151,9 @@ class GameTable(TeachingWidget):
         replay = widgets.HBox([self.first_button, self.back_button, self.step_label,
                                self.next_button, self.last_button])
         self.children = [style_widget(), self.status, self.board, self.hand_button,
-                         self.moves, self.message, self.rules_panel, self.tools, controls,
-                         replay, add_classes(widgets.HBox(presenter), "cardlib-presenter")]
+                         self.tally, self.next_hand_button, self.moves, self.message,
+                         self.rules_panel, self.tools, controls, replay,
+                         add_classes(widgets.HBox(presenter), "cardlib-presenter")]
 
         self._history: list[GameState] = []
         self.step: int = 0
@@ -169,9 +178,10 @@ class GameTable(TeachingWidget):
 
     def start(self, state: GameState) -> None:
         """Play from ``state``: bots move until it is a human's turn."""
-        answers = play_on(state, self.bots, self._humans_turn)
+        answers = play_on(state, self.bots, self._stop)
         self._history = [state, *(played.after for played in answers)]
         self._shown = None
+        self._paused = self._ends_hand(len(self._history) - 1) and not self.state.is_over
         self.rules_panel.clear()
         self.show_step(None)
         self.say("")
@@ -210,6 +220,10 @@ class GameTable(TeachingWidget):
             more, _answers = self._answered(state, move)
             states += more
             state = states[-1]
+            if not state.is_over and state.to_move not in self.humans:  # a hand ended
+                states += [played.after for played in
+                           play_on(state, self.bots, self._humans_turn)]
+                state = states[-1]
         begin = len(self._history) - 1
         self._add(states)
         return begin
@@ -254,8 +268,13 @@ class GameTable(TeachingWidget):
         self.board.value = self._board_html(shown)
         self.step_label.value = f"move {self.step} of {last}"
         self.status.value = self._status_html(shown)
-        self._show_moves(shown if live and self._may_see(shown.to_move) else None)
-        self.hand_button.layout.display = None if live and self._curtained(shown) else "none"
+        paused = live and self._paused
+        self._show_moves(shown if live and not paused and self._may_see(shown.to_move)
+                         else None)
+        self.hand_button.layout.display = (None if live and not paused
+                                           and self._curtained(shown) else "none")
+        self.next_hand_button.layout.display = None if paused else "none"
+        self.tally.value = self._tally_html(self.step)
         if self._curtained(shown):
             self.hand_button.description = f"Show my hand ({seat_name(shown.to_move)})"
         self.undo_button.disabled = not any(
@@ -288,7 +307,8 @@ class GameTable(TeachingWidget):
         self._seat_bots()
         for seat, toggle in enumerate(self.seat_toggles):
             self._set_quietly(toggle, seat in self.humans)
-        answers = play_on(self.state, self.bots, self._humans_turn)
+        # at a hand's end the bots wait for "Next hand", whoever plays
+        answers = [] if self._paused else play_on(self.state, self.bots, self._stop)
         self._add([played.after for played in answers])
         people = ", ".join(str(s) for s in sorted(self.humans))
         machines = ", ".join(str(s) for s in sorted(self.bots)) or "none"
@@ -303,21 +323,57 @@ class GameTable(TeachingWidget):
         self._shown = state.to_move
         self.show_step(None)
 
+    @property
+    def paused(self) -> bool:
+        """A hand has just ended and the table waits for "Next hand" (its tally shows)."""
+        return self._paused
+
+    def next_hand(self) -> None:
+        """Go on after a hand's end, once the class has read its tally: the bots play the
+        next hand until a person's turn (or, should they finish it alone, its end)."""
+        if not self._paused:
+            raise ValueError("no hand has just ended: there is no tally to move on from")
+        self._paused = False
+        answers = play_on(self.state, self.bots, self._stop)
+        self._add([played.after for played in answers])
+        told = ", ".join(f"{seat_name(p.seat)}: {self._told(p.seat, p.move, p.after)}"
+                         for p in answers)
+        self.say("Next hand." + (f" <small>{escape(told)}.</small>" if told else ""))
+
     # --- the game's flow ----------------------------------------------------------------
     def _answered(self, state: GameState, move: Any) -> tuple[list[GameState], list[Played]]:
         """The states after the human's ``move`` and the bots' answers, and the answers
         (nothing is stored: a refusal raises :class:`IllegalMove`)."""
         new = state.apply(move)
-        answers = play_on(new, self.bots, self._humans_turn)
+        if self._hand_over(state, new):  # the class reads the tally before the bots go on
+            return [new], []
+        answers = play_on(new, self.bots, self._stop)
         return [new, *(played.after for played in answers)], answers
 
     def _humans_turn(self, _played: Sequence[Played], state: GameState) -> bool:
         return state.to_move in self.humans
 
+    def _stop(self, played: Sequence[Played], state: GameState) -> bool:
+        """Where the bots stop: a person's turn, or the end of a hand (its tally)."""
+        return state.to_move in self.humans or (
+            bool(played) and self._hand_over(played[0].before, state))
+
+    @staticmethod
+    def _hand_over(before: GameState, after: GameState) -> bool:
+        """Whether a hand (or round) ended between ``before`` and ``after``: the game
+        counts one more tally."""
+        return len(after.tallies()) > len(before.tallies())
+
+    def _ends_hand(self, step: int) -> bool:
+        """Whether the move into replay step ``step`` ended a hand."""
+        return step > 0 and self._hand_over(self._history[step - 1], self._history[step])
+
     def _add(self, states: list[GameState]) -> None:
         """Append played ``states`` and show the live one; a hand that was up goes down
         once another seat has the turn."""
         self._history += states
+        if states:
+            self._paused = self._ends_hand(len(self._history) - 1) and not self.state.is_over
         if self._shown is not None and self.state.to_move != self._shown:
             self._shown = None
         self.show_step(None)
@@ -360,6 +416,7 @@ class GameTable(TeachingWidget):
             if self._history[index].to_move in self.humans:
                 self._history = self._history[: index + 1]
                 self._shown = None
+                self._paused = False
                 self.show_step(None)
                 self.say("Undone.")
                 return
@@ -459,8 +516,11 @@ class GameTable(TeachingWidget):
         seed = self._history[0].start_record().get("seed")
         deal = f" <small>· seed {escape(str(seed))}</small>" if seed is not None else ""
         if state.is_over:
-            scores = ", ".join(f"{s:g}" for s in state.scores())
-            return f"{title} — game over. Scores: {scores}{deal}"
+            verdict = state.verdict().sentence(self._names())
+            return f"{title} — game over. {escape(verdict)}{deal}"
+        if self._paused and state is self.state:
+            ended = state.tallies()[-1].named(self._names()).title
+            return f"{title} — {escape(ended)} is over: press <b>Next hand</b> to go on{deal}"
         mover = state.to_move
         if mover not in self.humans:
             whose = f"{seat_name(mover)} to move"
@@ -471,3 +531,19 @@ class GameTable(TeachingWidget):
         else:
             whose = f"{seat_name(mover)}, your turn"
         return f"{title} — {whose}{deal}"
+
+    def _names(self) -> list[str]:
+        """Every seat's name as the table says it."""
+        return [seat_name(seat) for seat in range(self.players)]
+
+    def _tally_html(self, step: int) -> str:
+        """Under the board at replay step ``step``: the tally of the hand that move ended,
+        and at the game's end who wins and why (the game's own words, the table's names)."""
+        state = self._history[step]
+        names = self._names()
+        parts = []
+        if self._ends_hand(step):
+            parts.append(tally_html(state.tallies()[-1].named(names)))
+        if state.is_over:
+            parts.append(verdict_html(state.verdict(), names, state.scores()))
+        return "".join(parts)
