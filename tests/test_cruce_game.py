@@ -547,3 +547,26 @@ def test_moves_read_and_write():
     for bad in ("bid 9", "8H", "trump X", "announce", "", "give", "give 8H"):
         with pytest.raises(ValueError):
             CRUCE.parse_move(bad)
+
+
+# --- text that is no move (issue 29 §4) -----------------------------------------------------
+
+@pytest.mark.parametrize(("start", "moves", "options"), [
+    (DEAL_3, "", {}),                                        # the auction
+    (DEAL_3, "pass | bid 4 | pass | KD announce", {}),       # the play, following
+    (DEAL_3, "bid 2 | pass | pass", {"trump": "declarer-names"}),  # naming trump
+    (DEAL_2, "bid 2 | pass", {"two_player_form": "auction"}),      # giving 2 cards
+])
+@pytest.mark.parametrize("text", ["blah", "bid 9", "KH announce please", "8H", ""])
+def test_text_that_is_no_move_is_refused_by_explain_naming_it(start, moves, options, text):
+    """``explain`` always answers with an Explanation: text it cannot read is a refusal
+    that quotes the text (it raised BadMoveText before), and ``apply`` refuses it too,
+    leaving the state as it was."""
+    stock = STOCK_2 if len(start) == 2 else ""
+    state = play(CRUCE.from_hands(start, stock, **options), moves)
+    why = state.explain(text)
+    assert not why.legal and repr(text) in why.text and "Cruce" in why.text
+    history = state.history
+    with pytest.raises(ValueError):
+        state.apply(text)
+    assert state.history == history and state.explain(text) == why

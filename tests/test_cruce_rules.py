@@ -7,6 +7,8 @@ sizes of §4.3).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from cardlib.cards import hungarian_deck
@@ -19,11 +21,20 @@ from cardlib.cruce.deck import (
     MARRIAGE,
     POINTS,
     RANK_ORDER,
+    SUITS,
     card_points,
     cards_of,
 )
 from cardlib.cruce.rules import RULES, Options, highest_bid
-from cardlib.cruce.scoring import HandResult, score_hand, sides_of, winner
+from cardlib.cruce.scoring import (
+    MOST_MARRIAGE_POINTS,
+    HandResult,
+    bid_needs,
+    marriage_value,
+    score_hand,
+    sides_of,
+    winner,
+)
 
 
 def options(**given):
@@ -204,3 +215,60 @@ def test_the_end_of_the_game():
     assert winner((-3, 1, -2), 1, short) is None
     assert winner((-3, 1, -2), 2, short) == 1
     assert winner((-3, 1, 1), 2, short) is None
+
+
+# --- what a bid asks of the marriages (issue 29 §13) ------------------------------------------
+
+def _best_marriage_sets(short: int) -> tuple[int, bool] | None:
+    """By brute force over every trump suit and every set of suits a side may have married:
+    the fewest marriages worth ``short`` points, and whether every such set of that size
+    holds trump's marriage (None when no set is worth that much)."""
+    found: dict[int, set[bool]] = {}
+    for trump in SUITS:
+        for count in range(len(SUITS) + 1):
+            for married in combinations(SUITS, count):
+                if sum(marriage_value(suit, trump) for suit in married) >= short:
+                    found.setdefault(count, set()).add(trump in married)
+    if not found:
+        return None
+    fewest = min(found)
+    return fewest, found[fewest] == {True}
+
+
+def test_what_each_bid_needs_is_the_arithmetic_of_120_and_the_marriages():
+    """Bid 4 (132) needs a marriage; 5 (165) at least 45 marriage points, two marriages with
+    trump's (or three plain); 6 (198) at least 78, three with trump's; 7 (231) never, as a
+    side takes at most 120 + 100 = 220."""
+    assert MOST_MARRIAGE_POINTS == 100
+    expected = {1: (0, 0, False), 2: (0, 0, False), 3: (0, 0, False), 4: (12, 1, False),
+                5: (45, 2, True), 6: (78, 3, True), 7: (111, None, False)}
+    for bid, (short, fewest, trump) in expected.items():
+        needs = bid_needs(bid)
+        assert needs.points == 33 * bid and needs.card_points == DECK_POINTS
+        assert needs.from_marriages == short and needs.fewest_marriages == fewest, bid
+        assert needs.trump_marriage_needed is trump and needs.possible is (bid < 7)
+        brute = _best_marriage_sets(short) if short else (0, False)
+        assert (needs.fewest_marriages, needs.trump_marriage_needed) == (brute or (None, False))
+    assert bid_needs(5).ways == ((2, True), (3, False))
+    assert bid_needs(6).ways == ((3, True),)
+    assert "two marriages, trump's among them (40 + 20 = 60)" in bid_needs(5).text
+    assert "three plain marriages (20 + 20 + 20 = 60)" in bid_needs(5).text
+    assert "at least 45 from marriages" in bid_needs(5).text
+    assert "three marriages, trump's among them (40 + 20 + 20 = 80)" in bid_needs(6).text
+    assert "with at least 118 card points" in bid_needs(6).text
+    assert "never made" in bid_needs(7).text and "220" in bid_needs(7).text
+    assert "cards alone" in bid_needs(3).text
+    # fewer card points in play (the auction form's dead cards): more from marriages
+    assert bid_needs(4, card_points=96).from_marriages == 36
+
+
+def test_the_teams_option_calls_neither_four_player_form_non_standard():
+    """Issue 29 §11: the seed plays four each for himself too (its tournament), so the
+    option's doc and the players rule cite it and call both forms standard."""
+    teams = next(o for o in Options.declared if o.name == "teams")
+    assert "non-standard" not in teams.doc and "standard" in teams.doc
+    assert "fiecare pentru el" in teams.doc
+    players = RULES["cruce.players"]
+    assert "each plays for himself" in players.text and "teams=False" in players.text
+    for phrase in ("ceilalți trei jucători", "fiecare pentru el", "o pereche de participanți"):
+        assert phrase in players.source

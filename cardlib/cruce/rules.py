@@ -29,10 +29,13 @@ RULES = RuleBook([
          f"{SEED} 'A+11 = as; 11 puncte … Două sticle de lapte înseamnă două puncte … Zero "
          f"(IX) puncte pentru un nouă'; {SPEC} §4.2 and §4.10 row 'Rank list'"),
     Rule("cruce.players",
-         "Two, three or four players. At four, partners sit opposite (seats 0 and 2 against "
-         "1 and 3) and pool their points; option teams=False plays four on their own.",
-         f"{SEED} 'doi, trei, patru sau chiar o pereche de participanți'; {SPEC} §4.3 and "
-         "§4.10 row 'Crucea este un joc de pariuri'"),
+         "Two, three or four players. At four the seed plays both ways, and so does the "
+         "engine: partners sit opposite (Ana and Cristina against Bogdan and Dan) and pool "
+         "their points, by default; or, with option teams=False, each plays for himself, as "
+         "in the seed's tournament.",
+         f"{SEED} 'doi, trei, patru sau chiar o pereche de participanți'; {SEED} 'iar "
+         f"ceilalți trei jucători nu câștigă niciun punct'; {SEED} 'Se va juca unu la unu "
+         f"(fiecare pentru el)'; {SPEC} §4.3 and §4.10 row 'Crucea este un joc de pariuri'"),
     Rule("cruce.deal",
          "The whole deal comes before the bidding: 6 cards each at four players, 8 each at "
          "three, 8 each and 8 face down as a stock at two. Cards go one at a time, starting "
@@ -225,9 +228,10 @@ OPTIONS: tuple[Option, ...] = (
            "4 of the 8 stock cards and gives any 2 cards to the other player; the other 4 "
            "are out of the hand, seen by nobody.", ("stock", "auction"), only_players=(2,)),
     Option("teams", True,
-           "At four players, partners sit opposite and pool their points (True); False "
-           "plays four on their own (non-standard). No effect at two or three.",
-           (True, False)),
+           "At four players: partners sit opposite and pool their points (True, the "
+           "default), or each plays for himself (False), as in the seed's tournament, 'unu "
+           "la unu (fiecare pentru el)'; then the highest bid is 4. Both are standard forms. "
+           "No effect at two or three.", (True, False)),
 )
 
 

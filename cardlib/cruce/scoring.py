@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardlib.cruce.deck import DECK_POINTS
+from cardlib.cruce.deck import DECK_POINTS, SUITS
 from cardlib.cruce.rules import Options, partnered
 
 RENEGE_PENALTY = 3
@@ -52,6 +52,119 @@ def promise(bid: int) -> int:
 def marriage_value(suit: str, trump: str | None) -> int:
     """20 for a marriage, 40 in trumps (rule ``cruce.marriage.announce``)."""
     return TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS
+
+
+# --- What a bid asks: the arithmetic of 33, 120 and the marriages ----------------------------
+
+MOST_MARRIAGE_POINTS = TRUMP_MARRIAGE_POINTS + (len(SUITS) - 1) * MARRIAGE_POINTS
+"""100: all four marriages, and one of them is always trump's (trump is one of the four
+suits), so 40 + 20 + 20 + 20."""
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four")
+
+
+def marriages_worth(count: int, trump: bool) -> int | None:
+    """What ``count`` marriages of one side are worth, the trump marriage among them or not;
+    None for a set no side can announce (four without trump's, or "the trump one" among
+    none)."""
+    if not 0 <= count <= len(SUITS) or (trump and count == 0) or \
+            (not trump and count == len(SUITS)):
+        return None
+    if trump:
+        return TRUMP_MARRIAGE_POINTS + MARRIAGE_POINTS * (count - 1)
+    return MARRIAGE_POINTS * count
+
+
+@dataclass(frozen=True)
+class BidNeeds:
+    """What bid ``bid`` asks of a side, from the arithmetic alone: it promises
+    ``points`` = 33·bid (rule ``cruce.bid.once``); the tricks hold at most ``card_points``;
+    whatever the cards cannot give must come from marriages (20, or 40 in trumps).
+
+    ``ways`` are the smallest sets of marriages that make up the shortfall, each as (how
+    many marriages, whether trump's is among them), fewest first: empty when the cards
+    alone can make the bid, and also empty, with ``possible`` False, when even all four
+    marriages cannot.  The notebook prints :attr:`text`, so its words are this arithmetic.
+    """
+
+    bid: int
+    points: int
+    card_points: int
+    from_marriages: int
+    """The marriage points needed even when the side takes every card point."""
+    ways: tuple[tuple[int, bool], ...]
+
+    @property
+    def possible(self) -> bool:
+        """Whether any side could ever make the bid (cards and marriages together)."""
+        return self.from_marriages <= MOST_MARRIAGE_POINTS
+
+    @property
+    def fewest_marriages(self) -> int | None:
+        """The fewest marriages that can make the bid (0: none needed; None: never)."""
+        if not self.possible:
+            return None
+        return self.ways[0][0] if self.ways else 0
+
+    @property
+    def trump_marriage_needed(self) -> bool:
+        """Whether the fewest marriages that make the bid must include trump's."""
+        return bool(self.ways) and all(trump for count, trump in self.ways
+                                       if count == self.ways[0][0])
+
+    @property
+    def text(self) -> str:
+        """The arithmetic in words, one line: what the bid needs, and why."""
+        head = f"bid {self.bid} = {self.points} points"
+        if not self.from_marriages:
+            return (f"{head}: the cards alone can make it ({self.points} of the "
+                    f"{self.card_points} card points)")
+        short = (f"{head}: {self.from_marriages} more than the {self.card_points} card "
+                 "points")
+        if not self.possible:
+            most = self.card_points + MOST_MARRIAGE_POINTS
+            return (f"{short}, and all four marriages give only {MOST_MARRIAGE_POINTS}: "
+                    f"never made (a side takes at most {self.card_points} + "
+                    f"{MOST_MARRIAGE_POINTS} = {most})")
+        ways = "; or ".join(f"{_marriages_words(count, trump)} with at least "
+                           f"{self.points - (marriages_worth(count, trump) or 0)} card points"
+                           for count, trump in self.ways)
+        return f"{short}, so at least {self.from_marriages} from marriages: {ways}"
+
+
+def _marriages_words(count: int, trump: bool) -> str:
+    """``two marriages, trump's among them (40 + 20 = 60)``."""
+    values = [TRUMP_MARRIAGE_POINTS] * trump + [MARRIAGE_POINTS] * (count - trump)
+    sums = " + ".join(map(str, values))
+    if count > 1:
+        sums += f" = {sum(values)}"
+    if count == 1:
+        what = "the trump marriage" if trump else "one plain marriage"
+    else:
+        what = (f"{_COUNT_WORDS[count]} marriages, trump's among them" if trump
+                else f"{_COUNT_WORDS[count]} plain marriages")
+    return f"{what} ({sums})"
+
+
+def bid_needs(bid: int, card_points: int = DECK_POINTS) -> BidNeeds:
+    """What bid ``bid`` needs when the tricks hold ``card_points`` (the deck's 120; less in
+    the 2-player auction form, whose dead cards nobody takes).
+
+    For each kind of set (with the trump marriage, or plain marriages only) the fewest
+    marriages that cover the shortfall; the kinds that need the fewest come first, and a
+    kind that needs more is kept as the other way to do it.
+    """
+    points = promise(bid)
+    short = max(0, points - card_points)
+    ways: list[tuple[int, bool]] = []
+    if short:
+        for trump in (True, False):
+            worth = {n: marriages_worth(n, trump) for n in range(len(SUITS) + 1)}
+            count = next((n for n, w in worth.items() if w is not None and w >= short), None)
+            if count is not None:
+                ways.append((count, trump))
+        ways.sort(key=lambda way: way[0])
+    return BidNeeds(bid, points, card_points, short, tuple(ways))
 
 
 @dataclass(frozen=True)
