@@ -60,8 +60,12 @@ def svg_text(x: float, y: float, words: str, size: float = 15, *, bold: bool = F
             f'font-size="{size:.1f}"{weight} fill="{fill}">{escape(words)}</text>')
 
 
-def card_group(card: Card, x: float, y: float, w: float, dim: bool, mark: str | None) -> str:
-    """One face-up card with its top-left corner at (x, y); ``mark`` outlines it in gold."""
+def card_group(card: Card, x: float, y: float, w: float, dim: bool, mark: str | None,
+               foot: bool = True) -> str:
+    """One face-up card with its top-left corner at (x, y); ``mark`` outlines it in gold.
+
+    ``foot=False`` leaves out the index in the bottom corner, for a card that the next
+    card of a row overlaps: half hidden, a "10" there would read as a "1"."""
     h = w * 1.4
     colour = RED if card.is_red else BLACK
     corner = w * 0.26
@@ -81,8 +85,8 @@ def card_group(card: Card, x: float, y: float, w: float, dim: bool, mark: str | 
         + svg_text(w * 0.08, corner * 2.05, card.symbol, corner, fill=colour)
         + svg_text(w * 0.5, h * 0.5 + big * 0.35, card.symbol, big, anchor="middle",
                    fill=colour)
-        + svg_text(w * 0.92, h - w * 0.08, label, corner, bold=True, anchor="end",
-                   fill=colour)
+        + (svg_text(w * 0.92, h - w * 0.08, label, corner, bold=True, anchor="end",
+                    fill=colour) if foot else "")
         + "</g>"
     )
 
@@ -130,7 +134,8 @@ def row_svg(
     dim: Iterable[Card] = (),
     mark: Iterable[Card] = (),
 ) -> str:
-    """Cards side by side (``None`` draws a face-down card); ``overlap`` in 0..0.8 fans them."""
+    """Cards side by side (``None`` draws a face-down card); ``overlap`` in 0..0.8 fans them,
+    and then only the last card shows its bottom index (the next card covers the others')."""
     dimmed, marked = set(dim), set(mark)
     step = width * (1 - overlap) if cards else 0
     total = width + step * max(len(cards) - 1, 0) if cards else width * 0.2
@@ -139,8 +144,9 @@ def row_svg(
         if card is None:
             parts.append(back_group(i * step, 0, width))
         else:
+            covered = overlap > 0 and i < len(cards) - 1
             parts.append(card_group(card, i * step, 0, width, card in dimmed,
-                                    "gold" if card in marked else None))
+                                    "gold" if card in marked else None, foot=not covered))
     label = " ".join(c.code if c else "??" for c in cards) or "no cards"
     return svg_document(total, width * 1.4, "".join(parts), label)
 

@@ -74,3 +74,22 @@ def test_try_a_card_and_take_an_action_in_the_page(open_notebook):
     expect(picture.locator("[data-diamonds-rule='diamonds.action.diamond']")).to_have_count(1)
     expect(picture.locator(".diamonds-crystals-seat[data-seat='0'][data-vault='1']")) \
         .to_have_count(1)
+
+
+def test_the_played_out_hand_is_told_in_full_above_the_result(open_notebook):
+    """Issue 29 item 10: once the hand is over, the narration shows every move (nothing
+    scrolled away or cut off) and ends above "The hand is over.", not under it."""
+    page = open_notebook(NOTEBOOK, wait_for=".diamonds-playout .diamonds-playout-finish-hand")
+    widget = page.locator(".diamonds-playout").first
+    widget.locator("button.diamonds-playout-finish-hand").click()
+    expect(widget.locator("[data-diamonds-over='true']")).to_have_count(1)
+    told = widget.locator(".diamonds-playout-told")
+    expect(told).to_have_count(1)
+    box = told.evaluate("el => ({scroll: el.scrollHeight, client: el.clientHeight, "
+                        "bottom: el.getBoundingClientRect().bottom})")
+    assert box["scroll"] <= box["client"] + 1, box               # no line hidden
+    result = widget.locator("[data-diamonds-over='true']").evaluate(
+        "el => el.getBoundingClientRect().top")
+    assert box["bottom"] <= result, (box, result)                  # no overlap
+    lines = told.evaluate("el => el.innerText.trim().split('\\n').length")
+    assert lines == int(told.get_attribute("data-diamonds-told"))

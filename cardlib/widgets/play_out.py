@@ -185,10 +185,26 @@ class PlayOut(TeachingWidget):
                 taken = self.teaching.trick_words(move.before, move.after, self.seat)
                 line += f" — {escape(taken)}."
             self.told.append(line)
-        self.narration.value = ("<div style='max-height:16em;overflow-y:auto'>"
-                                + "<br>".join(self.told) + "</div>") if self.told else ""
+        self.narration.value = self._narration_html()
         if self.message_kind != "error":
             self.say("")
+
+    def _narration_html(self) -> str:
+        """The moves told so far, in a framed box with its own line height (a widget's
+        28-pixel lines would show a few moves only).  During the hand the box is no taller
+        than 14 lines and stays scrolled to the newest move (a column laid out bottom up
+        starts at its end); once the hand is over it shows every move, so no line is cut
+        off and nothing below it runs into the box."""
+        if not self.told:
+            return ""
+        frame = ("border:1px solid #bbb;border-radius:6px;padding:4px 8px;margin:6px 0 10px;"
+                 "line-height:1.5")
+        if not self.hand_over:
+            frame += (";max-height:21em;overflow-y:auto;display:flex;"
+                      "flex-direction:column-reverse")
+        return (f"<div class='{self.prefix}-{self.kind}-told' style='{frame}' "
+                f"data-{self.prefix}-told='{len(self.told)}'><div>"
+                + "<br>".join(self.told) + "</div></div>")
 
     def _draw(self) -> None:
         over = self.hand_over
