@@ -12,6 +12,10 @@ Run:  nice -n 10 .venv/bin/python benchmarks/diamonds.py [--rounds 600] [--games
    games (its seat rotates from game to game), next to a rule-of-thumb bot in the same
    seat on the same deals as the baseline: points per game, the win share (a shared win
    counts as a fraction) and the paired difference in points with its standard error.
+3. How often the end of a round ties (notebook 02, step 7): for every player count, the
+   share of suit-rounds in which two or more players tie for the most of a suit (so that
+   nobody takes its action), over seeded games of rule-of-thumb and of random players, and
+   the exact chance that a whole suit is left out of the deal (a tie on 0).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from tqdm import tqdm
 from cardlib import games
 from cardlib.bots import RandomBot, play_out
 from cardlib.diamonds.bots import MonteCarloBot, RuleOfThumbBot
+from cardlib.diamonds.stats import majority_ties, missing_suit_odds
 
 DIAMONDS = games.get("diamonds")
 HEARTS = games.get("hearts")
@@ -87,6 +92,21 @@ def strength(games_played: int, playouts: int, seed: int) -> None:
     print("(an equal player's win share is about 25%)")
 
 
+def ties(games_played: int, seed: int) -> None:
+    print(f"\nTies for the most of a suit, {games_played} seeded games per player count "
+          "(cardlib.diamonds.stats)")
+    print(f"{'players':>7} {'rule of thumb':>22} {'random':>22} {'suit left out of the deal':>27}")
+    for players in DIAMONDS.player_counts:
+        thumb = majority_ties(players, games_played, seed)
+        random = majority_ties(players, games_played, seed,
+                               bot=lambda s: RandomBot(f"ties:{seed}:{s}"))
+        odds = missing_suit_odds(players)
+        missing = f"once in {round(1 / odds):,}" if odds else "never"
+        print(f"{players:>7} {thumb.share:>8.1%} of {thumb.suit_rounds:>5} "
+              f"({thumb.nobody_took} on 0) {random.share:>6.1%} of {random.suit_rounds:>5} "
+              f"({random.nobody_took} on 0) {missing:>27}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=600,
@@ -94,9 +114,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games for the strength test")
     parser.add_argument("--playouts", type=int, default=40,
                         help="Monte Carlo playouts per decision")
+    parser.add_argument("--tie-games", type=int, default=250,
+                        help="games per player count for the count of ties")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     speed(args.rounds)
+    if args.tie_games:
+        ties(args.tie_games, args.seed)
     if args.games:
         strength(args.games, args.playouts, args.seed)
 

@@ -7,8 +7,9 @@ victim); bots live in ``cardlib.diamonds.bots``.
 The modules, one job each: ``rules`` (rule texts and options), ``deck`` (seats, cards as
 bits), ``crystals`` (vaults, showrooms, the supply and the four suit actions),
 ``round_end`` (majorities and the no-trick bonus), ``moves``, ``deal``, ``state`` (what a
-move does), ``explain`` (the words of ``explain()``), ``view`` (what one seat sees) and
-``game`` (the ``Game`` class the registry hands out).
+move does), ``explain`` (the words of ``explain()``), ``view`` (what one seat sees),
+``game`` (the ``Game`` class the registry hands out) and ``stats`` (how often a round's
+end ties, counted for the notebook and the benchmark).
 """
 
 from cardlib.diamonds.crystals import ActionDone, Crystals, SuitAction

@@ -2,9 +2,12 @@
 
 A view holds the seat's own hand and vault and the public facts: the table, the finished
 tricks (taken face down, but every player saw them played), the showrooms, the supply, the
-actions just taken.  Other vaults are secret (rule ``diamonds.crystals.setup``): the view
-shows only their total, ``hidden``, which a player could work out at a real table by
-counting what is left in the supply and the showrooms.  The cards passed to this seat
+actions just taken.  Other vaults are behind screens (rule ``diamonds.crystals.setup``):
+the view shows only their total, ``hidden``.  That hides less than it seems: the actions
+in ``last_done`` are public and nothing leaves a vault, so a seat that keeps count of them
+knows every vault (``crystals.replay``); with a finite supply, counting the supply and the
+showrooms gives the total too.  What is truly hidden is cards: the other hands, the cards
+set aside, the passes between other seats.  The cards passed to this seat
 appear only once every seat has chosen its own (the pass is simultaneous).
 """
 

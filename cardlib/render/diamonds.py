@@ -18,7 +18,7 @@ from cardlib import display
 from cardlib.cards import SUIT_SYMBOLS, Card
 from cardlib.diamonds.crystals import ActionDone, Crystals
 from cardlib.diamonds.deck import SEATS, SUITS, cards_of
-from cardlib.diamonds.round_end import RoundResult
+from cardlib.diamonds.round_end import RoundEnd, RoundResult
 from cardlib.diamonds.state import DiamondsState
 from cardlib.diamonds.view import DiamondsView
 from cardlib.render.table import TableScene, TableSeat, table_svg
@@ -155,6 +155,51 @@ def actions_html(done: Sequence[ActionDone], names: Sequence[str]) -> str:
         f"{escape(action.text(names))} <code>[{escape(action.action.earned_by)}]</code></li>"
         for action in done)
     return f"<ul class='diamonds-actions' style='margin:4px 0'>{lines}</ul>"
+
+
+def round_end_html(end: RoundEnd, names: Sequence[str], *, counts: bool = True) -> str:
+    """What the end of a round awarded, as the engine worked it out (``end``): the cards
+    of each suit each player took (``counts``; the most in bold), then suit by suit who
+    takes its action or who tied for the most, so that nobody does, and the players who
+    took no trick, each line with its rule id; last, the actions in the order taken."""
+    majority = "<code>[diamonds.round.majority]</code>"
+    lines = []
+    for i, (suit, seat) in enumerate(zip(SUITS, end.majorities, strict=True)):
+        symbol = SUIT_SYMBOLS[suit]
+        most = max(row[i] for row in end.counts)
+        tied = [names[s] for s, row in enumerate(end.counts) if row[i] == most]
+        if seat is not None:
+            lines.append(f"<li data-diamonds-suit='{suit}' data-diamonds-gets='{seat}'>"
+                         f"{symbol}: <b>{escape(names[seat])}</b> took the most ({most}): "
+                         f"a {symbol} action {majority}</li>")
+        elif most:
+            lines.append(f"<li data-diamonds-suit='{suit}' data-diamonds-gets='none' "
+                         f"data-diamonds-tie='{most}'>{symbol}: "
+                         f"{escape(' and '.join(tied))} tie for the most ({most} each): "
+                         f"<b>nobody</b> gets it {majority}</li>")
+        else:
+            lines.append(f"<li data-diamonds-suit='{suit}' data-diamonds-gets='none' "
+                         f"data-diamonds-tie='0'>{symbol}: nobody took one, a tie on 0: "
+                         f"<b>nobody</b> gets it {majority}</li>")
+    for seat in end.no_tricks:
+        lines.append(f"<li data-diamonds-no-trick='{seat}'><b>{escape(names[seat])}</b> "
+                     "took no trick: two ♦ actions <code>[diamonds.round.no-tricks]</code>"
+                     "</li>")
+    order = ", ".join(f"{names[a.seat]} {SUIT_SYMBOLS[a.suit]}" for a in end.actions)
+    table = ""
+    if counts:
+        cell = "padding:2px 12px;text-align:center"
+        head = "".join(f"<th style='{cell}'>{SUIT_SYMBOLS[s]}</th>" for s in SUITS)
+        most = [max(row[i] for row in end.counts) for i in range(len(SUITS))]
+        rows = "".join(
+            f"<tr><td>{escape(names[seat])}</td>" + "".join(
+                f"<td style='{cell}'>{f'<b>{n}</b>' if n == most[i] and n else n}</td>"
+                for i, n in enumerate(row))
+            + "</tr>" for seat, row in enumerate(end.counts))
+        table = (f"<table class='diamonds-round-counts' style='margin:4px 0'><tr>"
+                 f"<th style='text-align:left'>cards taken</th>{head}</tr>{rows}</table>")
+    return (f"{table}<ol class='diamonds-majority-list'>{''.join(lines)}</ol>"
+            f"<div>In order: {escape(order) or 'no action'}</div>")
 
 
 def rounds_html(results: Sequence[RoundResult], names: Sequence[str]) -> str:

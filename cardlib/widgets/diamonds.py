@@ -13,7 +13,8 @@ here restates a rule, so a widget cannot teach something the game would not do.
 * :class:`TryCard`, :class:`PlayOut`: the kit's trick steps (:mod:`cardlib.widgets.tricks`)
   with Diamonds' scenes, hand order and picture (:data:`DIAMONDS`).
 * :class:`ActionDemo`: take the four suit actions and watch the crystals move.
-* :class:`TrickActions`: step through a trick move by move: when each action comes.
+* :class:`TrickActions`: step through a trick move by move: when each action comes;
+  :meth:`TrickActions.last_trick`, the end of a real round and its ties.
 * :class:`MajorityTable`: who took how many cards of each suit, and who gets what.
 * :class:`ScoreBoard`: vault and showroom points, the scores and the winner.
 * :class:`GameChooser`: a whole game against bots, for 2 to 6 players.
@@ -24,6 +25,7 @@ For tests, each widget's state is plain Python, and every control carries a
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -36,9 +38,10 @@ from cardlib.bots import Bot
 from cardlib.cards import SUIT_SYMBOLS, Card
 from cardlib.diamonds import Announce, DiamondsState, Pass
 from cardlib.diamonds.bots import MonteCarloBot, RuleOfThumbBot
-from cardlib.diamonds.crystals import ActionDone, Crystals, SuitAction, perform
+from cardlib.diamonds.crystals import ActionDone, Crystals, SuitAction, perform, replay
 from cardlib.diamonds.deal import seeded_deal
 from cardlib.diamonds.deck import (
+    HAND_SIZE,
     LAYOUT,
     ROUNDS,
     SEATS,
@@ -48,11 +51,12 @@ from cardlib.diamonds.deck import (
     codes_of,
     read_card,
 )
-from cardlib.diamonds.round_end import RoundEnd, round_end
+from cardlib.diamonds.round_end import RoundEnd, round_end, suit_counts
 from cardlib.render.diamonds import (
     actions_html,
     crystals_svg,
     hand_key,
+    round_end_html,
     rounds_html,
     table_scene,
     touched,
@@ -67,8 +71,9 @@ from cardlib.widgets.tricks import SHRINK, Scene, TrickTeaching, card_button
 GAME = games.get("diamonds")
 ANN = 0
 """The learner sits as Ann (seat 0) in every widget, at the bottom of the table."""
-STEP_SCALE = 0.62
-"""Step widgets sit between paragraphs of prose, so their table is smaller."""
+STEP_SCALE = 1.0
+"""Step widgets draw the table full size, as Diam's do: a lesson projects them, and at a
+smaller scale the seat lines and the info line shrank to 8 or 9 pixels."""
 
 
 # --- Scenes: scripted moments of a round -------------------------------------------------------
@@ -264,23 +269,47 @@ class SetupDemo(TeachingWidget):
             words = "At the end of the game every vault is opened and counted."
         else:
             view = self.state.view(seat)
-            words = (f"{SEATS[seat]} sees their own vault ({view.vault}) and every showroom; "
-                     f"the other vaults hold {view.hidden} points together, but who has "
-                     "how many is secret.")
+            known = replay(Crystals.setup(players, self.supply_box.value),
+                           seen_actions(self.seed, players, self.supply_box.value, seat))
+            others = ", ".join(f"{SEATS[s]} {known.vault[s]}" for s in range(players)
+                               if s != seat)
+            words = (f"{SEATS[seat]} sees their own vault ({view.vault}) and every showroom. "
+                     "The other vaults are behind screens (?), but every point in them got "
+                     "there by an action everyone saw, so following the actions of the "
+                     f"round {SEATS[seat]} knows them anyway: {others}.")
+            if view.supply is not None:
+                words += (f" Counting the supply and the showrooms gives their total too: "
+                          f"{view.hidden}.")
         picture = crystals_svg(self.state.crystals, self.state.names, viewer=seat)
         self.picture.value = (f"<div>{picture}</div>"
                               f"<div class='diamonds-setup-words'>{escape(words)}</div>")
         self.say("")
 
 
-@functools.lru_cache(maxsize=32)
 def after_one_round(seed: int, players: int, finite_supply: bool) -> DiamondsState:
     """A seeded game after its first round, played by rule-of-thumb bots."""
+    return _first_round(seed, players, finite_supply)[-1]
+
+
+def seen_actions(seed: int, players: int, finite_supply: bool,
+                 seat: int) -> tuple[ActionDone, ...]:
+    """Every suit action of that first round, as ``seat`` saw them: what its view showed
+    after each move (``last_done``), in order."""
+    return tuple(done for state in _first_round(seed, players, finite_supply)
+                 for done in state.view(seat).last_done)
+
+
+@functools.lru_cache(maxsize=32)
+def _first_round(seed: int, players: int, finite_supply: bool
+                 ) -> tuple[DiamondsState, ...]:
+    """The states of a seeded game's first round, one per move, rule-of-thumb bots."""
     state = GAME.new(seed=seed, players=players, finite_supply=finite_supply)
     bot = RuleOfThumbBot()
+    states = [state]
     while not state.results:
         state = state.apply(bot.choose(state))
-    return state
+        states.append(state)
+    return tuple(states)
 
 
 # --- 3. The deal and the pass ---------------------------------------------------------------------
@@ -473,15 +502,28 @@ class ActionDemo(TeachingWidget):
 # --- 6. The two moments a trick earns an action ----------------------------------------------
 
 class TrickActions(TeachingWidget):
-    """A scripted trick played one move at a time: after each, the crystals before and
-    after (every vault shown) and the actions the move set off, with the moment (rule id)
-    that earned each."""
+    """A trick played one move at a time: after each, the crystals before and after
+    (every vault shown) and the actions the move set off, with the moment (rule id) that
+    earned each.  When a move ends the round, the end of the round as the engine worked it
+    out: the cards of each suit each player took, who takes each suit's action, who tied
+    for the most so that nobody does (rule ``diamonds.round.majority``).
 
-    def __init__(self, scene: str | Scene = "moments", moves: Sequence[str] = MOMENT_MOVES):
+    ``scene`` is a scene (its name) or a state to start from; ``moves`` are move texts,
+    checked by the engine up front.  :meth:`last_trick` steps through the end of a real
+    round of a seeded game.
+    """
+
+    def __init__(self, scene: str | Scene | DiamondsState = "moments",
+                 moves: Sequence[str] = MOMENT_MOVES, *, title: str = ""):
         super().__init__("diamonds-step", "diamonds-moments", prefix="diamonds")
-        self.scene = scene if isinstance(scene, Scene) else SCENES[scene]
+        if isinstance(scene, DiamondsState):
+            self.scene: Scene | None = None
+            first = scene
+        else:
+            self.scene = scene if isinstance(scene, Scene) else SCENES[scene]
+            first = self.scene.state()
         self.moves = list(moves)
-        self.states: list[DiamondsState] = [self.scene.state()]
+        self.states: list[DiamondsState] = [first]
         for move in self.moves:  # the script is checked by the engine up front
             self.states.append(self.states[-1].apply(move))
         self.step = 0
@@ -490,17 +532,38 @@ class TrickActions(TeachingWidget):
         self.restart_button = self.button("Start again", self.restart,
                                           "diamonds-moments-restart", layout=SHRINK)
         self.picture = add_classes(widgets.HTML(), "diamonds-moments-picture")
-        self.children = [widgets.HBox([self.next_button, self.restart_button]), self.picture,
-                         self.message]
+        head = [widgets.HTML(f"<b>{escape(title)}</b>")] if title else []
+        self.children = [*head, widgets.HBox([self.next_button, self.restart_button]),
+                         self.picture, self.message]
         self._draw()
+
+    @classmethod
+    def last_trick(cls, seed: int = 7, players: int = 4) -> TrickActions:
+        """The last trick of a seeded game's first round, every seat (Ann's too) played by
+        the rule-of-thumb bot, up to the end of the round and its majorities."""
+        states = _first_round(seed, players, False)
+        first = next(i for i, state in enumerate(states)
+                     if state.phase == "play" and not state.trick
+                     and len(state.tricks) == HAND_SIZE - 1)
+        moves = [str(state.history[-1]) for state in states[first + 1:]]
+        return cls(states[first], moves,
+                   title=f"Seed {seed}, {players} players, round 1: the last trick, played "
+                         "by rule-of-thumb bots, and the end of the round")
 
     @property
     def state(self) -> DiamondsState:
         return self.states[self.step]
 
+    @property
+    def round_end(self) -> RoundEnd | None:
+        """What the end of the round awarded, at the step whose move ended the round."""
+        if self.step == 0:
+            return None
+        return _ended_round(self.states[self.step - 1], self.state)
+
     def next(self) -> None:
         if self.step == len(self.moves):
-            self.say("That was the last move of the trick: <b>Start again</b>.", "illegal")
+            self.say("That was the last move: <b>Start again</b>.", "illegal")
             return
         self.step += 1
         self._draw()
@@ -512,12 +575,20 @@ class TrickActions(TeachingWidget):
     def _draw(self) -> None:
         state = self.state
         names = state.names
-        table = table_svg(table_scene(state.view(ANN)), STEP_SCALE)
+        before = self.states[self.step - 1] if self.step else state
+        if state.round == self.states[0].round:
+            scene = table_scene(state.view(ANN))
+        else:  # the next round is dealt: the table of the round just played stays in view
+            scene = table_scene(before.view(ANN))
+            scene = dataclasses.replace(scene, to_move=None, leader=None,
+                                        info=f"{scene.info} · the round is over")
+        table = table_svg(scene, STEP_SCALE)
+        ending = ""
         if self.step == 0:
             told = "Press <b>Next move</b>."
             pictures = crystals_svg(state.crystals, names, title="crystals")
         else:
-            before, move = self.states[self.step - 1], self.moves[self.step - 1]
+            move = self.moves[self.step - 1]
             who = names[before.to_move]
             why = before.explain(move)
             done = state.last_done
@@ -528,11 +599,31 @@ class TrickActions(TeachingWidget):
             pictures = (crystals_svg(before.crystals, names, title="before")
                         + crystals_svg(state.crystals, names, title="after",
                                        changed=touched(done)))
+            end = self.round_end
+            if end is not None:
+                ending = (f"<div class='diamonds-moments-round-end' "
+                          f"style='margin:6px 0'><b>The round is over.</b> The cards each "
+                          f"player took, suit by suit, and what they earn:"
+                          f"{round_end_html(end, names)}</div>")
         self.next_button.disabled = self.step == len(self.moves)
         self.picture.value = (f"<div data-diamonds-step='{self.step}'>{table}"
-                              f"<div>{told}</div><div style='display:flex;gap:12px;"
+                              f"<div>{told}</div>{ending}<div style='display:flex;gap:12px;"
                               f"flex-wrap:wrap'>{pictures}</div></div>")
         self.say("")
+
+
+def _ended_round(before: DiamondsState, after: DiamondsState) -> RoundEnd | None:
+    """The end of the round the move from ``before`` to ``after`` reached, or None.
+
+    The end-of-round actions are queued the moment the tenth trick is taken (a ♣ among
+    them may still wait for its victim), and the round is recorded once they are done."""
+    if before.round_over:
+        return None
+    if after.round_over:
+        return round_end(suit_counts(after.taken), after.dealer)
+    if len(after.results) > len(before.results):
+        return after.results[-1].end
+    return None
 
 
 # --- 7. The end-of-round majorities ---------------------------------------------------------------
@@ -586,27 +677,8 @@ class MajorityTable(TeachingWidget):
         if over:
             self.say(f"A suit has 15 cards: too many {', '.join(over)} taken.", "illegal")
             return
-        self.end = end = round_end(counts, self.dealer)
-        lines = []
-        for i, (suit, seat) in enumerate(zip(SUITS, end.majorities, strict=True)):
-            most = max(row[i] for row in counts)
-            tied = [SEATS[s] for s, row in enumerate(counts) if row[i] == most]
-            if seat is not None:
-                lines.append(f"<li data-diamonds-suit='{suit}' data-diamonds-gets='{seat}'>"
-                             f"{SUIT_SYMBOLS[suit]}: <b>{SEATS[seat]}</b> took the most "
-                             f"({most}): a {SUIT_SYMBOLS[suit]} action</li>")
-            else:
-                lines.append(f"<li data-diamonds-suit='{suit}' data-diamonds-gets='none'>"
-                             f"{SUIT_SYMBOLS[suit]}: {' and '.join(tied)} tie on {most}: "
-                             "<b>nobody</b> gets it</li>")
-        for seat in end.no_tricks:
-            lines.append(f"<li data-diamonds-no-trick='{seat}'><b>{SEATS[seat]}</b> took no "
-                         "trick: two ♦ actions</li>")
-        order = ", ".join(f"{SEATS[a.seat]} {SUIT_SYMBOLS[a.suit]}" for a in end.actions)
-        self.result.value = (f"<ol class='diamonds-majority-list'>{''.join(lines)}</ol>"
-                             f"<div>In order: {escape(order) or 'no action'} "
-                             f"<code>[diamonds.round.majority]</code> "
-                             f"<code>[diamonds.round.no-tricks]</code></div>")
+        self.end = round_end(counts, self.dealer)
+        self.result.value = round_end_html(self.end, SEATS[:len(counts)], counts=False)
         self.say("")
 
 
