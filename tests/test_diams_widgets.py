@@ -11,8 +11,15 @@ import pytest
 from cardlib import games
 from cardlib.diams import cards as c
 from cardlib.diams.bots import RuleOfThumbBot
+from cardlib.diams.scoring import winners
 from cardlib.widgets import GameTable
-from cardlib.widgets.diams import MarketVisit, MoveTrial, SecureChooser
+from cardlib.widgets.diams import (
+    GameWinner,
+    MarketVisit,
+    MoveTrial,
+    RoundScoring,
+    SecureChooser,
+)
 
 GAME = games.get("diams")
 
@@ -39,7 +46,28 @@ def test_a_market_visit_lists_every_outcome_the_engine_allows_for_the_card():
     assert {str(move) for move, _ in visit.outcomes} == expected
     assert "market 7 sum 3 4*" in expected and "market 7 sum 7*" in expected
     assert all(why == scene.explain(move) for move, why in visit.outcomes)
-    assert "diams.market.colour" in visit.outcome_box.value
+    lines = [row.children[1].value for row in visit.outcome_rows.children]
+    assert len(lines) == len(expected) and "diams.market.colour" in lines[0]
+
+
+def test_each_market_outcome_has_a_button_that_plays_it():
+    scene = market_scene()
+    visit = MarketVisit(scene)
+    visit.choose_card("7")
+    labels = [b.description for b in visit.play_buttons]
+    assert labels[0] == "take every 7" and labels[-1] == "take nothing"
+    assert "take 3 + 4⌕" in labels
+    button = visit.play_buttons[labels.index("take 3 + 4⌕")]
+    button.click()
+    assert visit.after.history == scene.apply("market 7 sum 3 4*").history
+    assert c.codes(visit.after.hands[0]) == "2 3 4* 6 9" and button.button_style == "success"
+    assert "data-diams-card='4*'" in visit.picture.value
+    visit.play_buttons[0].click()  # another outcome, from the same scene
+    assert visit.after.history == scene.apply("market 7 colour").history
+    assert visit.state is scene
+    assert c.of_digit(visit.after.hands[0], 7) == 2 and button.button_style == ""
+    visit.choose_card("2")  # another card: its own outcomes and buttons
+    assert [b.description for b in visit.play_buttons][0] == "take every 2"
 
 
 def test_a_sum_tried_in_the_market_visit_gets_the_engine_verdict():
@@ -115,3 +143,94 @@ def test_the_game_table_plays_diams_against_bots():
     assert "Played" in table.message.value
     assert table.state.to_move == 0 or table.state.is_over
     assert "Your hand" in table.board.value
+
+
+ROUNDS = {
+    "section 11": {"safes": [["7", "7", "7*"], ["9", "9", "9", "9*"], ["5", "5", "5"]],
+                   "hands": [["10"], ["2", "3"], ["9", "1"]]},
+    "drilled, nobody pure": {"safes": [["7", "7"], ["5", "5", "5"], ["9", "9", "9"]],
+                             "hands": [["drill", "3"], ["4"], ["2", "1"]]},
+    "empty hands, tie for 1st": {"safes": [["6", "6", "6"], ["8", "8", "8"], ["2", "2", "2"]],
+                                 "hands": [[], ["sleight"], []]},
+}
+
+
+def test_round_scoring_counts_as_the_engine_does_one_click_at_a_time():
+    scoring = RoundScoring(ROUNDS)
+    # the first scene is the end of a real round: the engine's own result for it
+    played = GAME.from_position({"hands": [["10", "4"], ["2", "3"], ["9", "1"]],
+                                 "safes": ROUNDS["section 11"]["safes"],
+                                 "pile": ["closing"]}, players=3, length="quick")
+    played = played.apply("draw hand").apply("market 4 none")
+    assert played.is_over and scoring.result == played.results[0]
+    assert scoring.step == 0 and "<th>collections" not in scoring.table.value
+    scoring.step_buttons[0].click()
+    assert "<th>collections" in scoring.table.value and "purity" not in scoring.table.value
+    assert "diams.score.collections" in scoring.steps_box.value
+    scoring.step_buttons[2].click()  # straight to the hand bonus: the steps before it too
+    assert scoring.step == 3 and "diams.score.purity-bonus" in scoring.steps_box.value
+    assert "tie for the most: +2 each" in scoring.steps_box.value
+    scoring.step_buttons[3].click()
+    assert "<th>chips" in scoring.table.value and "diams.score.chips" in scoring.steps_box.value
+    assert "spec A28" in scoring.steps_box.value and "Scored." in scoring.message.value
+    names = scoring.names
+    assert f"{names[0]} 14 points → 4 chips" in scoring.message.value
+
+
+@pytest.mark.parametrize(("scene", "says"), [
+    ("drilled, nobody pure", ["two 7s worth 0 (cut below three: project decision, spec A21)",
+                              "nobody scores the purity bonus (project decision, spec A25)",
+                              "special card counting 0: project decision, spec A15"]),
+    ("empty hands, tie for 1st", ["nobody scores the hand bonus (project decision, spec A27)",
+                                  "the next place is skipped (project decision, spec A30)"]),
+])
+def test_round_scoring_scenes_teach_the_decisions_of_the_spec(scene, says):
+    scoring = RoundScoring(ROUNDS)
+    scoring.scene_buttons[list(ROUNDS).index(scene)].click()
+    assert scoring.scene == scene and scoring.step == 0
+    scoring.step_buttons[-1].click()
+    for words in says:
+        assert words in scoring.steps_box.value, words
+    if scene == "empty hands, tie for 1st":
+        assert scoring.result.chips == (4, 4, 2)
+
+
+def test_round_scoring_refuses_a_bad_scene_by_name():
+    with pytest.raises(ValueError, match="scene 'odd'"):
+        RoundScoring({"odd": {"safes": [["7"]], "hands": [[], []]}})
+    with pytest.raises(ValueError, match="scene 'typo'"):
+        RoundScoring({"typo": {"safes": [["77"], []], "hands": [[], []]}})
+
+
+GAMES = {
+    "most chips": [[12, 8, 5], [10, 9, 4], [7, 11, 6]],
+    "round 2 decides": [[9, 5, 1], [1, 9, 5], [9, 5, 1]],
+    "then round points": [[16, 14, 5, 13], [9, 2, 11, 12], [11, 19, 15, 2]],
+    "quick game, shared": [[8, 8, 3]],
+}
+
+
+def test_game_winner_names_the_winner_and_the_tie_break_for_each_scene():
+    winner = GameWinner(GAMES)
+    for i, rounds in enumerate(GAMES.values()):
+        winner.scene_buttons[i].click()
+        assert winner.points == tuple(map(tuple, rounds))
+        seats, _ = winners(winner.results, len(rounds[0]))
+        assert winner.verdict.winners == seats and winner.verdict.rule == "diams.game.end"
+        assert "diams.game.end" in winner.message.value and "chips" in winner.table.value
+    expected = {"most chips": "most victory chips", "round 2 decides": "won round 2",
+                "then round points": "more round points", "quick game, shared": "shared"}
+    for name, words in expected.items():
+        winner.choose_scene(name)
+        assert words in winner.message.value, (name, winner.message.value)
+
+
+def test_game_winner_judges_points_typed_into_the_grid():
+    winner = GameWinner(GAMES)
+    winner.scene_buttons[1].click()  # round 2 decides: Ben
+    assert winner.verdict.winners == (1,)
+    winner.inputs[1][0].value = 10  # Ann now wins round 2 too
+    assert winner.verdict is None and "Who wins?" in winner.message.value
+    winner.judge_button.click()
+    assert winner.verdict.winners == (0,) and "most victory chips" in winner.message.value
+    assert [r.chips for r in winner.results][1] == (4, 3, 2)
