@@ -6,19 +6,17 @@ the game, so the answers come from :func:`solvers.search.solve`, which decides a
 exactly (it sees both deck orders, as solitaire solvers do: a hint is advice from someone
 who has peeked at the decks, and the notebook says so).
 
-The solver can take long on a hard position, so every answer here has a time limit and a
-plain third verdict, ``unknown``, instead of a guess.  A move it suggests is the first move
+The solver can take long on a hard position, so every answer here can have a time limit
+(CPU seconds) or be stopped (:mod:`solvers.progress`), and then has a plain third verdict,
+``unknown``, instead of a guess.  A move it suggests is the first move
 of a line the solver has replayed through the rules engine to a won game, so a hint can
 never lead into a loss.
 
 :func:`add_black_diamond_tools` puts both questions on a
-:class:`~cardlib.widgets.table.GameTable` as buttons, which act on the table only through
-its public methods.  "Hint" marks the suggested move's button (``table.mark_move``).
-"Show me a solution" plays the winning line onto the table with ``table.play_moves`` (each
-move as a click would play it), so the table's own history holds it: the board then goes
-back to where the line starts, ``next ›`` walks it move by move, ``last »`` shows the won
-game, and ``Undo`` takes the solution's moves back one at a time if the learner wants to
-try on their own from there.
+:class:`~cardlib.widgets.table.GameTable` as buttons ("Can this position still be won?",
+which also marks a move that keeps it so, and "Show me a way", which plays a winning line
+onto the table), about the position the table shows, with a progress line and a Stop
+button while the solver works (:mod:`solvers.widgets.table_tools`).
 """
 
 from __future__ import annotations
@@ -35,9 +33,10 @@ from .result import SolveResult
 from .search import solve, start_state
 
 if TYPE_CHECKING:
-    import ipywidgets
-
     from cardlib.widgets.table import GameTable
+    from solvers.widgets.table_tools import TableSolver
+
+    from .search import ProgressCallback
 
 HINT_SECONDS = 3.0
 """Default time limit of a hint: long enough for almost every deal (most are decided in
@@ -58,9 +57,16 @@ class NoSolution(Exception):
             text = (f"no move sequence wins from here (the solver explored every one of "
                     f"{result.nodes:,} positions)")
         else:
-            text = (f"the solver could not decide within {time_limit:g} s "
-                    f"({result.nodes:,} positions explored)")
+            text = undecided(result.nodes, time_limit, bool(result.extra.get("stopped")))
         super().__init__(text)
+
+
+def undecided(nodes: int, time_limit: float | None, stopped: bool) -> str:
+    """Why there is no answer yet: stopped, or the CPU limit ran out; what was searched."""
+    if stopped or time_limit is None:
+        return f"undecided so far: stopped after {nodes:,} positions searched"
+    return (f"the solver could not decide within {time_limit:g} s of CPU "
+            f"({nodes:,} positions explored)")
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,8 @@ class Hint:
     time_limit: float | None
     outcome: str | None = None
     loss_reason: str | None = None
+    stopped: bool = False
+    """The search was stopped (a Stop button) before it decided."""
 
     @property
     def winnable(self) -> bool | None:
@@ -103,7 +111,11 @@ class Hint:
             return ("No win any more: the solver tried every sequence of moves from here "
                     f"({self.nodes:,} positions) and none wins. Undo to an earlier position "
                     "and ask again.")
-        return (f"Unknown: the solver could not decide within {self.time_limit:g} s "
+        if self.stopped or self.time_limit is None:
+            return (f"Undecided so far: stopped after {self.nodes:,} positions searched "
+                    f"in {self.seconds:.1f} s, so there is no hint. Ask again and let it run "
+                    "longer to decide it.")
+        return (f"Unknown: the solver could not decide within {self.time_limit:g} s of CPU "
                 f"({self.nodes:,} positions explored), so there is no hint. A longer time "
                 "limit may decide it.")
 
@@ -116,28 +128,37 @@ class Hint:
                 f"{escape(self.text())}</div>")
 
 
-def hint(state: BlackDiamondState, *, time_limit: float | None = HINT_SECONDS) -> Hint:
+def _watched(progress: ProgressCallback | None) -> dict[str, Any]:
+    """``progress`` as a keyword for the search, where one is given."""
+    return {} if progress is None else {"progress": progress}
+
+
+def hint(state: BlackDiamondState, *, time_limit: float | None = HINT_SECONDS,
+         progress: ProgressCallback | None = None) -> Hint:
     """Is ``state`` still winnable for its deal, and which move keeps it so?
 
-    Asks the exact solver, which sees both deck orders.  ``time_limit`` in seconds (None:
-    no limit); when it runs out the verdict is ``unknown`` and no move is suggested.
+    Asks the exact solver, which sees both deck orders.  ``time_limit`` in CPU seconds
+    (None: no limit); when it runs out, or ``progress`` stops the search (see
+    :mod:`solvers.progress`), the verdict is ``unknown`` and no move is suggested.
     """
     if not isinstance(state, BlackDiamondState):
         raise TypeError(f"hint needs a Black Diamond state, got {type(state).__name__}")
     if state.is_over:
         return Hint(state.outcome or "loss", None, (), None, 0, 0.0, time_limit,
                     state.outcome, state.loss_reason)
-    result = solve(state, time_limit=time_limit)
+    result = solve(state, time_limit=time_limit, **_watched(progress))
     line = tuple(move_from_json(m) for m in result.moves or ())
     move = line[0] if line else None
     why = state.explain(move) if move is not None else None
-    return Hint(result.verdict, move, line, why, result.nodes, result.seconds, time_limit)
+    return Hint(result.verdict, move, line, why, result.nodes, result.seconds, time_limit,
+                stopped=bool(result.extra.get("stopped")))
 
 
 def solution_states(
     start: BlackDiamondState | Deal | dict[str, Any],
     *,
     time_limit: float | None = SOLUTION_SECONDS,
+    progress: ProgressCallback | None = None,
     **options: Any,
 ) -> list[BlackDiamondState]:
     """Every state of a winning line from ``start`` (a state, a deal or its JSON): the
@@ -147,7 +168,7 @@ def solution_states(
     ``options`` are the game's variants, only with a deal (a state carries its own).
     """
     state = start_state(start, **options)
-    result = solve(state, time_limit=time_limit)
+    result = solve(state, time_limit=time_limit, **_watched(progress))
     if result.verdict != "win":
         raise NoSolution(result, time_limit)
     states = [state]
@@ -158,63 +179,13 @@ def solution_states(
 
 # --- the game table's buttons ---------------------------------------------------------------
 
-def _hint_tool(table: GameTable, time_limit: float | None) -> str:
-    advice = hint(table.state, time_limit=time_limit)
-    if advice.move is not None:
-        table.mark_move(advice.move, "bd-hinted")
-    return advice._repr_html_()
+def add_black_diamond_tools(table: GameTable, *, time_limit: float | None = None
+                            ) -> TableSolver:
+    """Add "Can this position still be won?" and "Show me a way" to a Black Diamond game
+    table, with a progress line, Stop, and the plan beside the step buttons (see
+    :class:`solvers.widgets.table_tools.TableSolver`; its buttons carry the CSS classes
+    ``bd-hint-button`` and ``bd-solution-button``).  ``time_limit`` in CPU seconds; the
+    default, None, runs each answer until it is decided or stopped."""
+    from solvers.widgets.table_tools import TableSolver
 
-
-def _solution_tool(table: GameTable, time_limit: float | None) -> str:
-    state = table.state
-    if not isinstance(state, BlackDiamondState):
-        raise TypeError("the solution tool is for Black Diamond tables")
-    if state.is_over and state.outcome == "win":
-        return "The game is won already: use « first and next › to replay it."
-    note = ""
-    try:
-        states = solution_states(state, time_limit=time_limit)
-    except NoSolution as exc:
-        if exc.verdict == "unknown":
-            return ("<span class='bd-solution-unknown'>No solution to show: "
-                    f"{escape(str(exc))}.</span>")
-        first = state.replay()[0]
-        if first == state:
-            return ("<span class='bd-solution-loss'>This deal cannot be won: "
-                    f"{escape(str(exc))}.</span>")
-        try:
-            states = solution_states(first, time_limit=time_limit)
-        except NoSolution as again:
-            return (f"<span class='bd-solution-{again.verdict}'>From here, {escape(str(exc))}; "
-                    f"from the start of the deal, {escape(str(again))}.</span>")
-        table.start(first)
-        note = (f"From your position {escape(str(exc))}, so the table went back to the start "
-                "of the deal to show a win from there. ")
-    line = states[-1].history[len(states[0].history):]
-    begin = table.play_moves(line)
-    table.show_step(begin)
-    moves = ", ".join(str(m) for m in line)
-    return (f"<span class='bd-solution-win'>{note}A winning line of {len(states) - 1} moves "
-            f"from move {begin}, played onto the table: the board shows move {begin}; press "
-            "<b>next ›</b> to step through it, <b>last »</b> for the won game, and "
-            f"<b>Undo</b> to take its moves back.</span><br><small>{escape(moves)}</small>")
-
-
-def add_black_diamond_tools(
-    table: GameTable,
-    *,
-    hint_seconds: float | None = HINT_SECONDS,
-    solution_seconds: float | None = SOLUTION_SECONDS,
-) -> tuple[ipywidgets.Button, ipywidgets.Button]:
-    """Add "Hint" and "Show me a solution" buttons to a Black Diamond game table.
-
-    Returns the two buttons (CSS classes ``bd-hint-button`` and ``bd-solution-button``).
-    """
-    if getattr(table.game, "name", None) != "black-diamond":
-        raise ValueError(f"these tools are for Black Diamond, not {table.game!r}")
-    hint_button = table.add_tool("Hint", lambda t: _hint_tool(t, hint_seconds),
-                                 "bd-hint-button")
-    solution_button = table.add_tool("Show me a solution",
-                                     lambda t: _solution_tool(t, solution_seconds),
-                                     "bd-solution-button")
-    return hint_button, solution_button
+    return TableSolver(table, time_limit=time_limit)

@@ -16,7 +16,7 @@ cimport cython
 
 
 cdef class _Search:
-    cdef public object options, start, deadline, max_nodes, budget, final, won_by
+    cdef public object options, start, deadline, max_nodes, budget, final, won_by, progress
     cdef public list black, values, suits, to_come, absorb, path
     cdef public long n, nodes, pruned, restarts, matched, openings_tried, openings_cut
     cdef public long deep_states, deep_tried, deep_cut

@@ -65,7 +65,7 @@ import heapq
 import itertools
 import time
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -85,6 +85,7 @@ from cardlib.blackdiamond import (
 from cardlib.blackdiamond.moves import Move
 from cardlib.blackdiamond.state import Options
 
+from .clock import cpu_clock
 from .result import SolveResult
 
 COMPILED = not __file__.endswith(".py")
@@ -105,6 +106,20 @@ def compiled_is_stale() -> bool:
 if compiled_is_stale():
     warnings.warn("solvers/search.py or search.pxd changed after the search was compiled, so "
                   "the old compiled search runs; `make install` rebuilds it", stacklevel=2)
+
+
+ProgressCallback = Callable[[int], object]
+"""A progress callback: called with the positions searched so far, every
+:data:`CHECK_EVERY` of them; a true answer stops the search (an ``unknown`` verdict marked
+``stopped``).  It runs on the search's own thread: a widget's Stop button sets a flag that
+the callback returns (see :class:`solvers.progress.Progress`)."""
+
+CHECK_EVERY = 1024
+"""The search checks its time limit and calls its progress callback once per this many
+positions (a power of two: the test is one bit mask in the hot loop): about every 0.05 s
+as plain Python, so that a Stop button answers at once even on a busy machine, where one
+position can take four times as long.  The node limit is checked every 4096 positions, as
+it always was, so that a study's ``--max-nodes`` means what it meant."""
 
 SUIT_BIT = {"S": 0, "C": 1}
 LIMITS = tuple(p.limit for p in PILES)
@@ -511,6 +526,10 @@ class SearchTimeout(Exception):
     """The time limit ran out (the caller turns this into an ``unknown`` verdict)."""
 
 
+class SearchStopped(SearchTimeout):
+    """The progress callback asked the search to stop (an ``unknown`` verdict too)."""
+
+
 class ReplayError(AssertionError):
     """A line the search calls winning does not replay to a win in the engine: a bug."""
 
@@ -547,7 +566,7 @@ class _Search:
     """One exhaustive search from one start state (see the module docstring)."""
 
     def __init__(self, state: BlackDiamondState, time_limit: float | None,
-                 max_nodes: int | None = None):
+                 max_nodes: int | None = None, progress: ProgressCallback | None = None):
         why = unmodelled(variants_on(state.options))
         if why:
             raise ValueError(f"{why}; use the plain search (method 'simple') for it")
@@ -556,9 +575,12 @@ class _Search:
         self.values = [c.value for c in self.black]
         self.suits = [SUIT_BIT[c.suit] for c in self.black]
         self.n = len(self.black)
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.deadline = None if time_limit is None else cpu_clock() + time_limit
+        """The CPU clock's reading (:mod:`solvers.clock`) at which the search gives up
+        (None: never)."""
         self.nodes = 0
         self.max_nodes = max_nodes
+        self.progress = progress
         self.pruned = 0
         self.seen: dict[int, None] = {}
         """The table of states known lost (by key).  A dict used as a set: a set is always
@@ -1125,12 +1147,20 @@ class _Search:
         return slack if slack >= 0 else -1
 
     def count_node(self) -> None:
-        """Count an expanded state; stop at the time limit or the node limit."""
+        """Count an expanded state; every :data:`CHECK_EVERY`, see :meth:`checkpoint`."""
         self.nodes += 1
-        if not self.nodes & 4095 and (
-                (self.deadline is not None and time.perf_counter() > self.deadline)
-                or (self.max_nodes is not None and self.nodes > self.max_nodes)):
+        if not self.nodes & 1023:  # (CHECK_EVERY - 1, written out: one C operation)
+            self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """Stop at the time limit (CPU seconds), at the node limit (checked every 4096), or
+        when the progress callback says so; else tell it how far the search has got."""
+        if self.deadline is not None and cpu_clock() > self.deadline:
             raise SearchTimeout
+        if self.max_nodes is not None and not self.nodes & 4095 and self.nodes > self.max_nodes:
+            raise SearchTimeout
+        if self.progress is not None and self.progress(self.nodes):
+            raise SearchStopped
 
     def enter(self, diamonds: int, deck: int, piles: int, drawn: int, hand: int, filled: int,
               slack: int, key: int, bounded: bool = False) -> bool | tuple[int, list[Child]]:
@@ -1299,22 +1329,28 @@ def solve(
     *,
     time_limit: float | None = None,
     max_nodes: int | None = None,
+    progress: ProgressCallback | None = None,
     **options: Any,
 ) -> SolveResult:
     """Decide ``start`` (a deal, its JSON, or a state mid-game) exactly.
 
     Returns ``win`` with a move list the engine has replayed to a win, ``loss`` when the
-    whole reachable game holds no win, or ``unknown`` when ``time_limit`` (seconds) ran out
-    first, or ``max_nodes`` expanded states (checked every 4096; a limit that does not
-    depend on the machine's load).  ``options`` are the game's variants (only with a
-    deal).
+    whole reachable game holds no win, or ``unknown`` when ``time_limit`` (CPU seconds of
+    the thread it runs on, see :mod:`solvers.clock`) ran out first, or ``max_nodes`` expanded
+    states (checked every 4096; a limit that does not depend on the machine at all), or
+    ``progress`` (see :data:`ProgressCallback`) asked it to stop: then ``extra["stopped"]``
+    is true.
+    ``options`` are the game's variants (only with a deal).
     """
     state = start_state(start, **options)
     began = time.perf_counter()
-    search = _Search(state, time_limit, max_nodes)
+    search = _Search(state, time_limit, max_nodes, progress)
+    stopped = False
     try:
         won = search.run()
         verdict = "win" if won else "loss"
+    except SearchStopped:
+        verdict, stopped = "unknown", True
     except SearchTimeout:
         verdict = "unknown"
     seconds = time.perf_counter() - began
@@ -1323,7 +1359,8 @@ def solve(
         line = list(search.path)
         check_win(state, line)
         moves = [move_to_json(m) for m in line]
-    return SolveResult(verdict, moves, search.nodes, seconds,
-                       {"method": "search", "table": len(search.seen),
-                        "pruned": search.pruned, "restarts": search.restarts,
-                        "run": search.won_by})
+    extra = {"method": "search", "table": len(search.seen), "pruned": search.pruned,
+             "restarts": search.restarts, "run": search.won_by}
+    if stopped:
+        extra["stopped"] = True
+    return SolveResult(verdict, moves, search.nodes, seconds, extra)

@@ -22,6 +22,7 @@ from typing import Any
 
 from cardlib.blackdiamond import BlackDiamondState, Deal, move_to_json
 
+from .clock import cpu_clock
 from .result import SolveResult
 from .search import SearchTimeout, check_win, start_state
 
@@ -39,11 +40,12 @@ def solve(
 ) -> SolveResult:
     """Decide ``start`` by trying every legal move sequence (see the module docstring).
 
-    ``unknown`` when ``time_limit`` seconds or ``max_nodes`` states run out first.
+    ``unknown`` when ``time_limit`` CPU seconds (as for the exact search, see
+    :mod:`solvers.clock`) or ``max_nodes`` states run out first.
     """
     state = start_state(start, **options)
     began = time.perf_counter()
-    deadline = None if time_limit is None else began + time_limit
+    deadline = None if time_limit is None else cpu_clock() + time_limit
     nodes = 0
     on_path: set[tuple[Any, ...]] = set()
     line: list[Any] = []
@@ -53,7 +55,7 @@ def solve(
         nodes += 1
         if max_nodes is not None and nodes > max_nodes:
             raise SearchTimeout
-        if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
+        if deadline is not None and not nodes & 255 and cpu_clock() > deadline:
             raise SearchTimeout
         if current.is_over:
             return current.outcome == "win"

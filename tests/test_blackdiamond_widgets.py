@@ -26,9 +26,6 @@ from solvers.hints import NoSolution, add_black_diamond_tools, hint, solution_st
 from solvers.result import SolveResult
 
 GAME = games.get("black-diamond")
-NO_LIMIT = {"hint_seconds": None, "solution_seconds": None}
-"""Tests that use the real solver give it no time limit, so a busy machine cannot turn a
-verdict into "unknown"; the unknown path is tested with a stand-in solver below."""
 
 # Diamonds K Q J 10 at N E S W, an empty diamond deck.  What may go where (by hand):
 #   outer N 13, E 12, S 11, W 10;  NE (13,12): 13, 12, 1;  SE (12,11): 12, 11, 1;
@@ -489,32 +486,43 @@ def test_solution_states_walk_a_deal_to_a_win():
 
 
 # --- the game table's tools -------------------------------------------------------------------
+# The tools run the solver on a thread of their own (so that Stop can be heard); a click
+# returns at once, and ``tools.job.wait()`` waits for the answer as a learner would.
+
+def answered(tools, button):
+    button.click()
+    assert tools.job is not None and tools.job.wait(600), "the solver did not answer"
+    return tools.table.message.value
+
 
 def test_hint_button_marks_the_move_and_explains_it():
     table = GameTable(GAME, seed=0)
-    hint_button, _ = add_black_diamond_tools(table, **NO_LIMIT)
-    hint_button.click()
-    assert "Still winnable" in table.message.value
+    tools = add_black_diamond_tools(table)
+    assert tools.ask_button.description == "Can this position still be won?"
+    assert "Still winnable" in answered(tools, tools.ask_button)
     marked = [b.move_text for b in table.moves.children if "bd-hinted" in b._dom_classes]
     assert len(marked) == 1
     assert GAME.parse_move(marked[0]) in table.state.legal_moves()
+    assert tools.plan and str(tools.plan[0]) == marked[0]   # the line is listed too
     table.click(marked[0])
     assert str(table.state.history[-1]) == marked[0]
 
 
 def test_solution_button_plays_the_line_for_the_step_buttons():
     table = GameTable(GAME, seed=0)
-    _, solution_button = add_black_diamond_tools(table, **NO_LIMIT)
+    tools = add_black_diamond_tools(table)
+    assert tools.way_button.description == "Show me a way"
     own = hint(table.state, time_limit=None).move
     table.click(str(own))                       # one move of our own first
-    solution_button.click()
-    assert "winning line" in table.message.value
+    assert "winning line" in answered(tools, tools.way_button)
     assert table.state.outcome == "win"
     assert table.step == 1                      # the board shows where the line starts
     assert table.state.history[0] == own        # our move stays; the line follows it
     moves = len(table.state.history)
+    assert tools.plan == tuple(table.state.history[1:])
     table.next_button.click()
     assert table.step == 2
+    assert "data-bd-plan-current='1'" in tools.plan_html.value  # the move shown, picked out
     table.last_button.click()
     assert table.step == moves
     table.undo_button.click()                   # the solution's moves come back off
@@ -523,24 +531,22 @@ def test_solution_button_plays_the_line_for_the_step_buttons():
 
 def test_solution_button_after_a_loss_goes_back_to_the_start():
     table = GameTable(GAME, state=end_position(["5S", "3C"], ["2C", "3S", "4C"]))
-    _, solution_button = add_black_diamond_tools(table, **NO_LIMIT)
+    tools = add_black_diamond_tools(table)
     table.click("5S>C")
     table.click("3C>C")
     assert table.state.outcome == "loss"
-    solution_button.click()
-    assert "went back to the start" in table.message.value
+    assert "went back to the start" in answered(tools, tools.way_button)
     assert sorted(str(m) for m in table.state.history) == ["3C>NW", "5S>C"]
     assert table.state.outcome == "win" and table.step == 0
 
 
-def test_solution_button_reports_unknown_and_leaves_the_game(out_of_time):
-    table = GameTable(GAME, seed=0)
-    _, solution_button = add_black_diamond_tools(table, solution_seconds=0.5)
+def test_solution_button_reports_undecided_and_leaves_the_game():
+    table = GameTable(GAME, state=GAME.from_deal(deal_from_seed(3153)))  # a slow loss proof
+    tools = add_black_diamond_tools(table, time_limit=0.2)               # CPU seconds
     before = table.state
-    solution_button.click()
-    assert out_of_time == [0.5]
-    assert "could not decide" in table.message.value
+    assert "could not decide within 0.2 s of CPU" in answered(tools, tools.way_button)
     assert table.state is before and table.message_kind == "info"
+    assert not tools.way_button.disabled and not tools.ask_button.disabled
 
 
 def test_tools_refuse_another_game():

@@ -1,4 +1,7 @@
-"""The solver explorer, driven from Python the way a learner's clicks drive it."""
+"""The solver explorer, driven from Python the way a learner's clicks drive it.
+
+Solve runs the solver on a thread of its own and returns at once (so that Stop can be
+pressed); a test clicks, then waits for the answer with ``explorer.job.wait``."""
 
 from __future__ import annotations
 
@@ -24,8 +27,14 @@ def test_a_fresh_explorer_shows_the_deal_unsolved(explorer):
     assert explorer.next_button.disabled and explorer.back_button.disabled
 
 
-def test_solve_click_then_step_through_the_plan(explorer):
+def solved(explorer):
     explorer.solve_button.click()
+    assert explorer.job.wait(600), "the solver did not answer"
+    return explorer
+
+
+def test_solve_click_then_step_through_the_plan(explorer):
+    solved(explorer)
     result = explorer.result
     assert explorer.verdict == "win"
     assert len(explorer.states) == len(result.moves) + 1
@@ -57,10 +66,10 @@ def test_cpsat_method_gives_a_replayed_plan():
 
 
 def test_cpsat_out_of_time_says_undecided_and_has_no_plan():
-    explorer = SolveExplorer(seed=3).solve("cpsat", time_limit=0.1)
+    explorer = SolveExplorer(seed=3).solve("cpsat", time_limit=0.1)   # CPU seconds
     assert explorer.verdict == "unknown"
     assert len(explorer.states) == 1
-    assert "undecided" in explorer.verdict_html.value
+    assert "undecided: its limit of 0.1 s of CPU ran out" in explorer.verdict_html.value
 
 
 def test_seed_box_and_load_button(explorer):
@@ -86,6 +95,7 @@ def test_pasted_deal_is_used_and_a_bad_one_refused_by_name(explorer):
 
     explorer.load_deal("{not json")
     assert "not JSON" in explorer.error
+    assert explorer.seed_box.value == "your deal"
     explorer.load_seed(9)
     assert explorer.error == "" and explorer.error_html.value == ""
 
@@ -113,7 +123,7 @@ def test_a_failing_solve_shows_in_the_message_line(explorer, monkeypatch):
         raise RuntimeError("solver crashed")
 
     monkeypatch.setattr(solve_explorer, "run_solver", broken)
-    explorer.solve_button.click()                    # must not raise out of the click
+    solved(explorer)                                 # must not raise out of the click
     assert explorer.message_kind == "error" and isinstance(explorer.last_error, RuntimeError)
     assert "solver crashed" in explorer.error_html.value
     assert explorer.verdict is None and len(explorer.states) == 1
@@ -129,8 +139,11 @@ def test_the_verdict_line_says_solving_while_the_solver_runs(explorer, monkeypat
         return real(*args, **kwargs)
 
     monkeypatch.setattr(solve_explorer, "run_solver", watched)
-    explorer.time_box.value = 12
-    explorer.solve_button.click()
+    explorer.time_box.value = 30.0
+    solved(explorer)
     (line, disabled), = seen
-    assert "solving with exhaustive search, for up to 12 s" in line and disabled
+    assert "solving with exhaustive search, for up to 30 s of CPU" in line and disabled
     assert "won" in explorer.verdict_html.value and not explorer.solve_button.disabled
+    explorer.time_box.value = None                   # the default: no limit
+    solved(explorer)
+    assert "until it decides or you press Stop" in seen[-1][0]

@@ -24,6 +24,7 @@ from html import escape
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
+import traitlets
 
 MESSAGE = "cardlib-message"
 """The CSS class of every widget's message line."""
@@ -72,6 +73,41 @@ def shown_in_widget(method: Callable[..., Any]) -> Callable[..., Any]:
 @shown_in_widget
 def _run(widget: TeachingWidget, action: Callable[..., Any], *args: Any) -> Any:
     return action(*args)
+
+
+class _SeedText(traitlets.Unicode):
+    """Text that also takes a whole number (``box.value = 7`` stores ``"7"``)."""
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return super().validate(obj, value)
+
+
+class SeedBox(widgets.Text):
+    """The box a seed is typed in, which can also name a deal no seed makes.
+
+    A seed box holds a number, and the same number deals the same game everywhere.  A deal
+    pasted by hand has no seed: the box then says so (``"your deal"``) rather than keep
+    the number of a game no longer on the table.  ``value`` is text; a whole number may be
+    set as it is, and :attr:`seed` reads the number back, refusing anything else by name.
+    """
+
+    value = _SeedText("", help="the seed, or the name of a deal no seed makes").tag(sync=True)
+
+    def __init__(self, seed: int | str = 0, **kwargs: Any):
+        kwargs.setdefault("description", "Seed")
+        super().__init__(value=seed, **kwargs)
+
+    @property
+    def seed(self) -> int:
+        """The whole number in the box; ``ValueError`` naming what is there otherwise."""
+        text = self.value.strip()
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"the seed box says {text!r}: type a seed (a whole number) "
+                             "to deal by seed") from None
 
 
 class TeachingWidget(widgets.VBox):
@@ -154,5 +190,5 @@ class TeachingWidget(widgets.VBox):
             self._quiet = quiet
 
 
-__all__ = ["COLOURS", "MESSAGE", "TeachingWidget", "add_classes", "shown_in_widget",
-           "swap_class"]
+__all__ = ["COLOURS", "MESSAGE", "SeedBox", "TeachingWidget", "add_classes",
+           "shown_in_widget", "swap_class"]

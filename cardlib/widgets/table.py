@@ -37,12 +37,13 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from cardlib import display
 from cardlib.bots import Bot, RandomBot
 from cardlib.protocol import Explanation, Game, GameState, IllegalMove
 from cardlib.render.tally import tally_html, verdict_html
-from cardlib.widgets.base import TeachingWidget, add_classes
+from cardlib.widgets.base import SeedBox, TeachingWidget, add_classes
 from cardlib.widgets.narration import Played, play_on
 from cardlib.widgets.presenter import LARGE, RulePanel, curtain_html, seat_name, style_widget
 
@@ -111,7 +112,7 @@ class GameTable(TeachingWidget):
         self._paused = False
         """At the end of a hand, waiting for "Next hand" (see :meth:`next_hand`)."""
 
-        self.seed_box = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
+        self.seed_box = SeedBox(seed, layout={"width": "160px"})
         self.new_button = self.button("New deal", self._on_new, "cardlib-new", layout=_AUTO,
                                       tooltip="deal the seed in the box: the same seed gives "
                                               "everyone the same deal")
@@ -175,6 +176,34 @@ class GameTable(TeachingWidget):
     def hand_shown(self) -> int | None:
         """In hot-seat play, the seat whose hand is up now (None: every hand hidden)."""
         return self._shown
+
+    @property
+    def shown_state(self) -> GameState:
+        """The position the board shows: the live one, or an earlier one stepped back to
+        (what a tool, such as a solver, is asked about)."""
+        return self._history[self.step]
+
+    def back_to(self, step: int) -> None:
+        """Make the position after ``step`` moves the live one: the moves after it go, as
+        Undo takes moves back (a tool that plays a line from an earlier position)."""
+        last = len(self._history) - 1
+        if not (isinstance(step, int) and 0 <= step <= last):
+            raise ValueError(f"no position after move {step!r}: the table holds moves 0 to "
+                             f"{last}")
+        self._history = self._history[: step + 1]
+        self._shown = None
+        self._paused = False
+        self.show_step(None)
+
+    def start_deal(self, state: GameState, name: str) -> None:
+        """Play from ``state``, a deal no seed makes (one typed in by hand): the seed box
+        says ``name`` ("your deal") instead of the seed of the game before, until a seed
+        is dealt again."""
+        self.start(state)
+        try:
+            self.seed_box.value = name
+        except traitlets.TraitError:  # a box that holds numbers only: it keeps its number
+            pass
 
     def start(self, state: GameState) -> None:
         """Play from ``state``: bots move until it is a human's turn."""
@@ -403,7 +432,7 @@ class GameTable(TeachingWidget):
 
     # --- callbacks --------------------------------------------------------------------
     def _on_new(self) -> None:
-        seed = int(self.seed_box.value)
+        seed = self.seed_box.seed
         self._bench = {s: type(b)(f"{seed}:{s}") if isinstance(b, RandomBot) else b
                        for s, b in self._bench.items()}
         self._seat_bots()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ortools.sat.python import cp_model
 
@@ -32,6 +32,29 @@ from solvers.result import SolveResult
 from .instance import instance_of
 from .model import BlackDiamondModel, Step, decode
 from .plans import plan_values
+
+if TYPE_CHECKING:
+    from solvers.progress import Progress
+
+PHASES = (("Starting presolve", "presolve"), ("Starting search", "search"))
+"""Lines of CP-SAT's log that start a phase, and the phase's name in a progress line."""
+
+
+def _watch(solver: cp_model.CpSolver, progress: Progress) -> None:
+    """Let ``progress`` follow CP-SAT's phases (from its log, which then goes nowhere else)
+    and stop it (``StopSearch``, safe from any thread)."""
+    solver.parameters.log_search_progress = True
+    solver.parameters.log_to_stdout = False
+
+    def read(line: str) -> None:
+        if progress.stopped:  # a stop that came just before the solve began, which
+            solver.StopSearch()  # CP-SAT forgets (its first log line comes after that)
+        for start, phase in PHASES:
+            if line.startswith(start):
+                progress.phase = phase
+
+    solver.log_callback = read
+    progress.on_stop(solver.StopSearch)
 
 
 class ReplayError(AssertionError):
@@ -112,6 +135,7 @@ def solve(
     seed: int = 0,
     deterministic_time: float | None = None,
     hint: Sequence[Move | dict[str, str]] | None = None,
+    progress: Progress | None = None,
 ) -> SolveResult:
     """Decide ``start`` (a deal, a board, a state, or their JSON) with the CP-SAT model.
 
@@ -120,8 +144,13 @@ def solve(
     from elsewhere, or any legal prefix) that CP-SAT tries first; it speeds up finding a
     win and never changes the verdict.  The result's ``extra`` holds ``status`` (CP-SAT's
     status name), ``wall_time`` (CP-SAT's own clock), the effort and the model size.
+
+    ``progress`` (a :class:`solvers.progress.Progress`) follows the phases and can stop the
+    run from another thread: the verdict is then ``unknown`` and ``extra["stopped"]`` true.
     """
     began = time.perf_counter()
+    if progress is not None:
+        progress.phase = "building the model"
     instance = instance_of(start)
     state = instance.start
     if state.is_over:  # nothing to model: the engine has already decided
@@ -136,6 +165,12 @@ def solve(
             built.model.AddHint(var, value)
     solver = solver_for(time_limit=time_limit, workers=workers, seed=seed,
                         deterministic_time=deterministic_time)
+    if progress is not None:
+        if progress.stopped:  # stopped while the model was being built
+            return SolveResult("unknown", None, 0, time.perf_counter() - began,
+                               {"method": "cpsat", "status": "UNKNOWN", "wall_time": 0.0,
+                                "stopped": True})
+        _watch(solver, progress)
     status = solver.Solve(built.model)
     name = solver.StatusName(status)
     moves = None
@@ -152,8 +187,10 @@ def solve(
         raise RuntimeError(f"CP-SAT rejected the model ({name}): "
                            f"{built.model.Validate() or 'no reason given'}")
     proto = built.model.Proto()
+    stopped = progress is not None and progress.stopped is not None and verdict == "unknown"
     return SolveResult(verdict, moves, int(solver.NumBranches()), time.perf_counter() - began, {
         "method": "cpsat",
+        **({"stopped": True} if stopped else {}),
         "status": name,
         "wall_time": round(solver.WallTime(), 6),
         "deterministic_time": round(solver.deterministic_time, 6),
