@@ -16,6 +16,8 @@ from cardlib import games
 from cardlib.cruce.bots import bid_for
 from cardlib.cruce.scoring import score_hand
 from cardlib.widgets.cruce import (
+    SCENES,
+    AuctionStep,
     BidDemo,
     CountDemo,
     CruceTable,
@@ -171,6 +173,126 @@ def test_a_table_in_the_auction_form_drops_it_at_three_players_and_keeps_it_back
     assert table.table.state.options.two_player_form == "auction"
 
 
+# --- scripted scenes for the rules no bot shows (issue 29 §14) -------------------------------
+
+def _bid_button(step: AuctionStep, text: str):
+    return next(b for b in step.buttons.children if b.move_text == text)
+
+
+def test_a_bid_not_higher_is_refused_and_five_is_for_partners_only():
+    step = AuctionStep("not-higher")  # Ana bid 2, Bogdan 3; Cristina to bid
+    assert step.seat == 2 and step.state.bids[:2] == (2, 3)
+    for text in ("bid 2", "bid 3"):
+        _bid_button(step, text).click()
+        assert not step.verdict.legal and step.verdict.rule == "cruce.bid.higher"
+        assert "not higher than the bid of 3" in step.verdict.text and step.after is None
+    _bid_button(step, "bid 6").click()
+    assert step.verdict.rule == "cruce.bid.max"
+    _bid_button(step, "bid 5").click()
+    assert step.verdict.legal and step.after.phase == "play"
+    assert step.after.declarer == 2 and step.after.contract == 5
+    assert step.after.bids[3] is not None  # Dan bid after Cristina: the auction is over
+    assert "Cristina wins it with 5" in step.result.value
+    step.switch.value = False  # each for himself: the highest bid is 4
+    assert step.state.teams == ((0,), (1,), (2,), (3,))
+    assert not step.verdict.legal and step.verdict.rule == "cruce.bid.max"  # 5, judged again
+    _bid_button(step, "bid 4").click()
+    assert step.verdict.legal and step.after.contract == 4
+
+
+def test_everybody_passing_under_each_all_pass_option():
+    step = AuctionStep("all-pass")  # Ana and Bogdan passed; Cristina deals and bids last
+    assert step.seat == step.state.deal.dealer == 2
+    _bid_button(step, "pass").click()
+    assert step.verdict.legal and step.after.phase == "play"
+    assert step.after.declarer == 0 and step.after.contract == 0  # the first bidder leads
+    assert "Ana, the first bidder" in step.outcome and "no contract" in step.outcome
+    step.switch.value = "redeal"  # the pass is judged again under the new option
+    assert step.after.deal.number == 1 and step.after.phase == "bid"
+    assert step.after.results[-1].declarer is None and step.after.to_move == 1
+    assert "dealt again" in step.outcome and "Bogdan bids first" in step.outcome
+    step.switch.value = "dealer-bids-one"
+    assert not step.verdict.legal and step.verdict.rule == "cruce.bid.all-pass"
+    assert step.after is None and "data-cruce-legal='false'" in step.result.value
+    _bid_button(step, "bid 1").click()
+    assert step.after.declarer == 2 and step.after.contract == 1
+    with pytest.raises(ValueError, match="nobody is bidding"):
+        AuctionStep("first-lead")
+
+
+def test_the_declarer_names_trump_then_leads():
+    scene = PlayOut("name-trump")
+    labels = [b.description for b in scene.hand_box.children]
+    assert labels == ["trump ♥ hearts", "trump ♦ diamonds", "trump ♠ spades", "trump ♣ clubs"]
+    next(b for b in scene.hand_box.children if b.description == "trump ♦ diamonds").click()
+    assert scene.state.trump == "D" and scene.state.phase == "play" and scene.state.to_move == 0
+    assert "cruce.trump.first-lead" in scene.told[0]
+    announce = next(b for b in scene.hand_box.children if b.description == "K♥ + marriage")
+    announce.click()
+    assert scene.states[2].marriages[-1].points == 20  # hearts are not trump
+    scene.switch.value = "first-lead"
+    assert scene.state.phase == "play" and scene.state.trump is None and len(scene.states) == 1
+    assert scene.play("KH announce") and scene.states[1].marriages[-1].points == 40
+
+
+def test_training_lets_the_card_be_played_for_three_points():
+    scene = PlayOut("training")  # Ana holds A♦ 10♦ under Bogdan's K♦
+    assert not scene.play("TH") and len(scene.states) == 1
+    assert "Not allowed" in scene.message.value and "cruce.play.follow-suit" in scene.message.value
+    scene.switch.value = True
+    assert scene.play("TH") and "cruce.penalty.renege" in scene.told[0]
+    scene.finish_hand()
+    result = scene.hand_result
+    assert result.reneges == (1, 0, 0)
+    assert result.scored[0] == result.points[0] // 33 - 3
+    assert "against a duty: −3" in scene.result.value
+
+
+@pytest.mark.parametrize(("needs_trick", "marriage", "scored"), [(False, 40, 1), (True, 0, -1)])
+def test_a_marriage_without_a_trick_by_the_switch(needs_trick, marriage, scored):
+    scene = PlayOut("no-trick-marriage")  # Ana bid 1, announced Q♥ (40), takes no trick
+    scene.switch.value = needs_trick
+    scene.finish_hand()
+    result = scene.hand_result
+    assert result.card_points[0] == 0 and result.marriage_points[0] == marriage
+    assert result.scored[0] == scored and "data-tally" in scene.result.value
+
+
+def test_the_auction_form_by_clicking():
+    scene = PlayOut("auction-form")
+    gives = [b for b in scene.hand_box.children if b.description.startswith("give ")]
+    assert len(gives) == len(scene.hand_box.children) == 12
+    next(b for b in gives if b.description == "give 9♦").click()
+    next(b for b in scene.hand_box.children if b.description == "give J♦").click()
+    assert scene.state.phase == "play" and scene.state.given.bit_count() == 2
+    scene.finish_hand()
+    result = scene.hand_result
+    assert result.dead_points == 24 and sum(result.card_points) == 96
+    assert "24 card points were in the dead cards" in scene.result.value
+    scene.switch.value = "stock"
+    assert scene.state.phase == "play" and len(scene.state.stock) == 8
+
+
+def test_four_each_for_himself_and_with_a_partner():
+    scene = PlayOut("each-alone")
+    assert scene.state.teams == ((0,), (1,), (2,), (3,)) and scene.seat == 0
+    scene.play("9D")
+    scene.finish_hand()
+    assert len(scene.hand_result.scored) == 4
+    scene.switch.value = True
+    assert scene.state.teams == ((0, 2), (1, 3)) and not scene.hand_over
+    scene.finish_hand()
+    assert len(scene.hand_result.scored) == 2
+
+
+def test_every_scene_builds_under_every_value_of_its_switch():
+    for scene in SCENES.values():
+        option = next((o for o in CRUCE.options if o.name == scene.switch), None)
+        for value in (option.choices if option else (None,)):
+            state = scene.state(**({scene.switch: value} if option else {}))
+            assert state.to_move is not None, (scene.name, value)
+
+
 # --- what the notebook says ------------------------------------------------------------------
 
 def _boxes() -> list[str]:
@@ -179,6 +301,7 @@ def _boxes() -> list[str]:
     boxes = []
     for cell in text:
         for block in re.split(r"\n(?!>)", cell):
+            block = block.lstrip("\n")  # a box after a paragraph: "\n\n> **Reading…"
             if block.startswith("> **Reading the source.**"):
                 boxes.append(" ".join(line.lstrip("> ") for line in block.split("\n")))
     return boxes

@@ -6,6 +6,11 @@ with the engine's own words: a bid or a card is judged by ``state.explain``, a h
 played by ``state.apply``, a score is read from the hand's result.  Nothing here restates a
 rule, so a widget cannot teach something the game would not do.
 
+Scenes (:data:`SCENES`) are scripted moments of a hand, one for each rule or option the
+bots seldom or never show (everybody passing, a bid refused as not higher, trump named,
+a marriage without a trick, training mode, the 2-player auction form, four each for
+himself); a scene with a ``switch`` offers that option beside the position.
+
 "Try a card" and "play it out" are the generic trick steps (:mod:`cardlib.widgets.tricks`,
 ``try_card``, ``play_out``) given Cruce's hand order, table picture and scenes
 (:data:`CRUCE`); the rest is Cruce's own, on the same base (:mod:`cardlib.widgets.base`):
@@ -15,6 +20,8 @@ rule, so a widget cannot teach something the game would not do.
 * :class:`DealDemo`: the deal for 2, 3 or 4 players, every hand face up;
 * :class:`BidDemo`: your hand; choose a bid, see what the rules say, what the
   rule-of-thumb bidder would bid and why, and who wins the auction;
+* :class:`AuctionStep`: a scripted auction at your turn to bid (a bid not higher, everybody
+  passing), with the option that changes it as a switch;
 * :class:`LeadDemo`: you lead; the first card makes trump, a K or Q led with its partner
   card in hand announces a marriage (20, or 40 in trumps);
 * :class:`CountDemo`: a hand played by the bots, counted: card points plus marriages,
@@ -64,6 +71,7 @@ from cardlib.render.cruce import (
     state_html,
     table_svg,
 )
+from cardlib.render.tally import tally_html as render_tally
 from cardlib.svg import row_svg
 from cardlib.widgets import play_out, try_card
 from cardlib.widgets.base import TeachingWidget, add_classes
@@ -94,6 +102,12 @@ BOGDAN_BIDS_4 = "pass bid4 pass"
 THREE_FAILED = ("KD+ 9C AD", "AH 9D JC", "AS 9S TD", "TH JD QC", "TS JS 9H", "KS KC JH",
                 "QS TC QH", "QD AC KH")
 """Bogdan's hand of 124 points: K♦ announced (40), 84 in cards (see tests)."""
+NO_TRICK = ("KH QH 9S JS 9C JC 9D JD", "AH TH JH 9H AS TS KS QS",
+            "AD TD KD QD AC TC KC QC")
+"""Three players: Ana holds the hearts marriage and nothing that can take a trick once
+Bogdan's A♥ and 10♥ have drawn her K♥ (see tests/test_cruce_game.py)."""
+NO_TRICK_PLAY = ("QH+ AH QD", "TH KD KH")
+"""Ana announces Q♥ at the first lead (hearts trump, 40); Bogdan takes both tricks."""
 THREE_MADE = ("KH+ 9D 9S", "QH JD JS", "AH QD 9C", "TH KD JC", "JH QS QC", "9H KS KC",
               "AD TS TC", "TD AS AC")
 """Ana takes every trick after announcing hearts at the first lead: 120 + 40."""
@@ -125,6 +139,25 @@ SCENES: dict[str, Scene] = {scene.name: scene for scene in (
            "bid2 pass pass"),
     _scene("later-lead", "Diamonds are trump, and you lead trick 2", THREE,
            _words(BOGDAN_BIDS_4, *THREE_FAILED[:1])),
+    # --- the rules and options of issue 29 §14, each a moment to click -------------------
+    _scene("not-higher", "Ana bid 2 and Bogdan 3. You are Cristina: what may you bid?",
+           FOUR, "bid2 bid3", switch="teams"),
+    _scene("all-pass", "Ana and Bogdan passed. You are Cristina, the dealer, last to bid",
+           THREE, "pass pass", switch="all_pass"),
+    _scene("name-trump", "You won the auction with 2, and the high bidder names trump",
+           THREE, "bid2 pass pass", switch="trump", trump="declarer-names"),
+    _scene("training", "Bogdan led K♦, announcing: diamonds are trump. You hold A♦ and 10♦",
+           THREE, _words(BOGDAN_BIDS_4, "KD+ 9C"), switch="training"),
+    _scene("no-trick-marriage", "You bid 1 and announced the Q♥ marriage at the first lead "
+           "(40, hearts trump); Bogdan took both tricks since", NO_TRICK,
+           _words("bid1 pass pass", *NO_TRICK_PLAY, "JH TD"),
+           switch="marriage_needs_trick"),
+    _scene("auction-form", "Two players, la licitație: you bid 2, took 4 cards of the "
+           "stock, and give 2", TWO, "bid2 pass", switch="two_player_form", stock=TWO_STOCK,
+           two_player_form="auction"),
+    _scene("each-alone", "Four on their own: Bogdan led 9♠ (trump) and Cristina took the "
+           "lead with A♠. She is not your partner now", PARTNERS,
+           "bid1 pass pass pass 9S AS JS", switch="teams", hand_number=1, teams=False),
 )}
 
 
@@ -157,12 +190,59 @@ class TryCard(try_card.TryCard):
 
 
 class PlayOut(play_out.PlayOut):
-    """A Cruce scene played on, by you and the rule-of-thumb bots, every move told."""
+    """A Cruce scene played on, by you and the rule-of-thumb bots, every move told; at the
+    end of the hand, the hand's tally (the game's own, as the game table shows it).
+
+    A scene with a ``switch`` shows its option beside the position (``cruce-playout-switch``):
+    switching starts the scene again under the other reading, so a learner plays the same
+    moment both ways (a marriage without a trick, a card against a duty in training mode,
+    the 2-player auction form, four on their own).  Any move of the scene's position is a
+    button: a bid, a trump to name, a card to give, a card, a marriage.
+    """
 
     def __init__(self, scene: str | Scene | CruceState, *,
                  bots: Mapping[int, Bot] | None = None,
                  options: Mapping[str, Any] | None = None, scale: float = STEP_SCALE):
         super().__init__(CRUCE, scene, bots=bots, options=options, scale=scale)
+        self.switch: widgets.ToggleButtons | None = None
+        if self.scene is not None and self.scene.switch is not None:
+            self.switch = _option_switch(self, self.scene.switch, self.state.options,
+                                         "cruce-playout-switch", self.set_option)
+            self.children = (self.children[0], self.switch, *self.children[1:])
+        if self.scene is not None:
+            self.add_class(f"cruce-scene-{self.scene.name}")
+
+    def set_option(self, value: Any) -> CruceState:
+        """Start the scene again with its switch option at ``value`` (what the switch
+        does); a value the rules refuse raises and changes nothing."""
+        if self.scene is None or self.scene.switch is None:
+            raise ValueError("this position has no option to switch")
+        name = self.scene.switch
+        first = self.scene.state(**{**self.options, name: value})
+        if first.to_move != self.seat:
+            raise AssertionError(f"scene {self.scene.name!r}: {name}={value!r} moves the "
+                                 "turn to another seat")
+        self.options[name] = value
+        self.states = [first]
+        if self.switch is not None and self.switch.value != value:
+            with self.quietly():
+                self.switch.value = value
+        self.restart()
+        self.say(f"{escape(name)} = {escape(repr(value))}: the scene starts again.")
+        return first
+
+    @property
+    def hand_result(self) -> HandResult | None:
+        """The hand's result once it is over (None before)."""
+        return self.state.results[-1] if self.hand_over and self.state.results else None
+
+    def _result_html(self) -> str:
+        result = self.hand_result
+        if result is None:
+            return super()._result_html()
+        tally = self.state.tallies()[-1].named(SEAT_NAMES)
+        return (f"<div data-cruce-over='true'><b>The hand is over.</b></div>"
+                f"{render_tally(tally)}")
 
 
 def _verdict_html(label: str, why: Explanation) -> str:
@@ -177,6 +257,20 @@ def _choices(options: Sequence[Any], value: Any, css: str, label: str = "") -> A
     return add_classes(widgets.ToggleButtons(
         options=list(options), value=value, description=label,
         style={"description_width": "initial", "button_width": "auto"}), css)
+
+
+def _option_switch(widget: TeachingWidget, name: str, options: Any, css: str,
+                   action: Any) -> widgets.ToggleButtons:
+    """A switch for the game option ``name`` (its choices, the value in ``options``, its doc
+    as tooltip) that calls ``action(value)`` when the learner changes it."""
+    option = next(o for o in GAME.options if o.name == name)
+    switch = add_classes(widgets.ToggleButtons(
+        options=[(str(choice), choice) for choice in option.choices or ()],
+        value=getattr(options, name), description=name,
+        style={"description_width": "initial", "button_width": "auto"},
+        tooltip=option.doc), css)
+    widget.on_change(switch, action)
+    return switch
 
 
 def _players_and_seed(widget: TeachingWidget, players: int, seed: int, css: str,
@@ -329,14 +423,126 @@ def _bid_text(bid: int) -> str:
 
 
 def _auction_words(state: CruceState) -> str:
+    """What the auction just ended led to, for the state right after the last bid."""
     if state.declarer is None:
-        return "Everybody passed: the hand is dealt again."
+        return (f"Everybody passed: nothing is scored and the hand is dealt again "
+                f"(all_pass='redeal'): {SEAT_NAMES[state.deal.dealer]} deals, "
+                f"{SEAT_NAMES[state.deal.first_bidder]} bids first.")
+    declarer = SEAT_NAMES[state.declarer]
+    first = ("names trump, then leads" if state.options.trump == "declarer-names" else
+             "leads the first card, which makes trump")
     if not state.contract:
-        return (f"Everybody passed: {SEAT_NAMES[state.declarer]} leads, with no contract "
+        return (f"Everybody passed: {declarer}, the first bidder, {first}, with no "
+                "contract: nobody can fail, every side scores its game points "
                 "(rule cruce.bid.all-pass).")
-    return (f"{SEAT_NAMES[state.declarer]} wins it with {state.contract}: their side must "
-            f"take {promise(state.contract)} points, and {SEAT_NAMES[state.declarer]} "
-            "leads the first card, which makes trump.")
+    return (f"{declarer} wins it with {state.contract}: their side must take "
+            f"{promise(state.contract)} points, and {declarer} {first}.")
+
+
+class AuctionStep(TeachingWidget):
+    """A scripted auction at the learner's turn to bid (a scene of :data:`SCENES`): every
+    bid is a button; a click shows the engine's verdict and, for a bid it allows, the rest
+    of the auction (the rule-of-thumb bots bid after you) and what it leads to: a
+    contract, the first bidder leading with no contract, or a new deal.
+
+    Nothing is kept: every bid may be tried from the same moment.  The scene's switch
+    (``all_pass``, ``teams`` …) plays the same auction under the other reading.
+    ``verdict``, ``after`` (the state once the auction is over; None after a refused bid)
+    and ``outcome`` (its words) hold what is shown (``cruce-auction-step-*``).
+    """
+
+    def __init__(self, scene: str | Scene, *, options: Mapping[str, Any] | None = None,
+                 bots: Mapping[int, Bot] | None = None, scale: float = STEP_SCALE):
+        found, state = CRUCE.position(scene, options)
+        if found is None or state.phase != "bid":
+            raise ValueError(f"scene {scene!r}: nobody is bidding here")
+        super().__init__("cruce-step", "cruce-auction-step", prefix="cruce")
+        self.scene: Scene = found
+        self.state: CruceState = state
+        self.options: dict[str, Any] = dict(options or {})
+        self.seat: int = state.to_move
+        self.scale = scale
+        self._bots = dict(bots or {})
+        self.tried: Any = None
+        """The last bid tried (judged again when the switch changes)."""
+        self.verdict: Explanation | None = None
+        self.after: CruceState | None = None
+        self.outcome = ""
+        title = add_classes(widgets.HTML(f"<b>{escape(self.scene.title)}</b>"),
+                            "cruce-auction-step-title")
+        self.board = add_classes(widgets.HTML(), "cruce-auction-step-board")
+        rows: list[widgets.Widget] = [title]
+        self.switch: widgets.ToggleButtons | None = None
+        if self.scene.switch is not None:
+            self.switch = _option_switch(self, self.scene.switch, state.options,
+                                         "cruce-auction-step-switch", self.set_option)
+            rows.append(self.switch)
+        self.buttons = add_classes(widgets.HBox(layout={"flex_flow": "row wrap"}),
+                                   "cruce-auction-step-bids")
+        buttons = []
+        for move in state.candidate_moves():
+            button = self.button(GAME.move_label(move), functools.partial(self.bid, move),
+                                 "cruce-auction-step-bid", f"cruce-bid-{move.amount}",
+                                 layout={"width": "auto"})
+            button.move_text = str(move)
+            buttons.append(button)
+        self.buttons.children = tuple(buttons)
+        self.result = add_classes(widgets.HTML("<i>Click a bid.</i>"),
+                                  "cruce-auction-step-result")
+        self.children = [*rows, self.board, self.buttons, self.result, self.message]
+        self.add_class(f"cruce-scene-{self.scene.name}")
+        self._draw(state)
+
+    def bid(self, move: Any) -> Explanation:
+        """Bid ``move`` (``bid 2``, ``pass`` or a :class:`Bid`) from the scene's moment, as
+        a click does; the bots finish the auction after a bid the rules allow."""
+        move = GAME.parse_move(move) if isinstance(move, str) else move
+        self.tried = move
+        self.verdict = why = self.state.explain(move)
+        self.after, self.outcome = None, ""
+        lines = [_verdict_html(GAME.move_label(move), why)]
+        if why.legal:
+            bids = {s: b for s, b in enumerate(self.state.bids) if b is not None}
+            bids[self.seat] = move.amount
+            state = self.state.apply(move)
+            while state.phase == "bid" and state.deal.number == self.state.deal.number:
+                seat = state.to_move
+                choice = (self._bots.get(seat) or RuleOfThumbBot()).choose(state)
+                bids[seat] = choice.amount
+                state = state.apply(choice)
+            self.after = state
+            self.outcome = _auction_words(state)
+            first, players = self.state.deal.first_bidder, self.state.players
+            told = ", ".join(f"{SEAT_NAMES[s]} {_bid_text(bids[s])}" for s in
+                             ((first + k) % players for k in range(players)))
+            lines.append(f"<div class='cruce-auction-step-outcome' data-cruce-declarer="
+                         f"'{'' if state.declarer is None else state.declarer}' "
+                         f"data-cruce-contract='{state.contract}'>The auction: "
+                         f"{escape(told)}. {escape(self.outcome)}</div>")
+        self.result.value = "".join(lines)
+        self._draw(self.after or self.state)
+        return why
+
+    def set_option(self, value: Any) -> CruceState:
+        """The same auction with the scene's switch option at ``value``; the last bid
+        tried is judged again."""
+        name = self.scene.switch
+        assert name is not None
+        state = self.scene.state(**{**self.options, name: value})  # raises if refused
+        self.options[name] = value
+        self.state = state
+        if self.switch is not None and self.switch.value != value:
+            with self.quietly():
+                self.switch.value = value
+        self.verdict, self.after, self.outcome = None, None, ""
+        self.result.value = "<i>Click a bid.</i>"
+        self._draw(state)
+        if self.tried is not None:
+            self.bid(self.tried)
+        return state
+
+    def _draw(self, state: CruceState) -> None:
+        self.board.value = _board(state, self.seat, self.scale)
 
 
 # --- A lead: trump and marriages -------------------------------------------------------------
@@ -576,6 +782,6 @@ class CruceTable(TeachingWidget):
         return self.table
 
 
-__all__ = ["CRUCE", "SCENES", "BidDemo", "CountDemo", "CruceTable", "DealDemo",
+__all__ = ["CRUCE", "SCENES", "AuctionStep", "BidDemo", "CountDemo", "CruceTable", "DealDemo",
            "FailedBidDemo", "GameEndDemo", "LeadDemo", "PackDemo", "PlayOut", "TryCard",
            "tally_html"]
