@@ -68,3 +68,71 @@ def test_the_options_the_notebook_names_exist():
                      ("closing", "deterministic"), ("length", "quick")}
     for name, value in named:
         GAME.make_options(**{name: value})  # raises if the notebook names a wrong one
+
+
+MARKS = {
+    "dm-setup-md": ["A6", "A7", "A32", "A33"],
+    "dm-phase1-md": ["A14"],
+    "dm-market-md": ["A8", "A9", "A10"],
+    "dm-secure-md": ["A12"],
+    "dm-limit-md": ["A15", "A13"],
+    "dm-specials-md": ["A22", "A16", "A18", "A19", "A20"],
+    "dm-closing-md": ["A23", "A24"],
+    "dm-score-md": ["A21", "A25", "A15", "A27", "A28", "A29", "A30"],
+    "dm-winner-md": ["A31"],
+}
+
+
+def test_each_spec_decision_is_marked_where_it_is_taught():
+    """Where the notebook teaches a rule that is the spec's default, not the seed's, it
+    says 'project decision, spec A…' (issue 29: A7, A15, A22, A16, A20, A21, A28 read as if
+    the seed said them; A9, A25 and A27 were not taught)."""
+    text = cells()
+    for cell_id, rows in MARKS.items():
+        marked = set(re.findall(r"project decision, spec (A\d+)", text[cell_id]))
+        assert set(rows) <= marked, (cell_id, set(rows) - marked)
+
+
+def test_every_decision_of_the_rule_book_is_taught_as_one():
+    """Each spec row the rule book marks as a decision is marked in the notebook too (the
+    assumed numbers A2, A3, A5 in the ruleset section's list of rows)."""
+    text = " ".join(cells().values())
+    taught = set(re.findall(r"project decision, spec (A\d+)", text))
+    taught |= set(re.findall(r"A\d+", text[text.index("(A2, A3, A5"):][:40]))
+    in_rules = {row for rule in GAME.rules.values()
+                for found in re.findall(r"project decision, spec (A\d+(?:, A\d+)*)", rule.text)
+                for row in found.split(", ")}
+    assert in_rules <= taught, in_rules - taught
+
+
+def test_the_sale_taking_from_the_hand_only_is_no_longer_printed_as_the_seed():
+    specials = cells()["dm-specials-md"]
+    assert "**from their hand**" not in specials
+    assert "from their hand only, never from their safe" in specials
+
+
+def test_the_notebook_says_what_the_rules_allow_for_an_empty_safe():
+    """Issue 25 §5: the table offers drills on safes the board shows empty."""
+    text = cells()
+    assert "**An empty safe.**" in text["dm-specials-md"]
+    assert "drilling **always fails**" in text["dm-specials-md"]
+    assert '"drill 2 7"' in text["dm-specials"]
+    scene = GAME.from_position({"hands": [["drill", "4"], ["1"], ["2"]],
+                                "safes": [[], ["7", "7", "7"], []], "pile": ["10"]},
+                               players=3).apply("draw hand")
+    after = scene.apply("drill 2 7")
+    assert after.hands[0] == scene.apply("drill 1 9").hands[0]  # spent, nothing gained
+    assert "failed" in after.log[-1]
+
+
+def test_scoring_chips_and_the_winner_are_clickable_steps():
+    text = cells()
+    assert text["dm-score"].startswith("RoundScoring(") and "print(" not in text["dm-score"]
+    assert text["dm-winner"].startswith("GameWinner(") and "print(" not in text["dm-winner"]
+    assert "press one to play it" in text["dm-market-md"]
+
+
+def test_the_rule_table_shows_the_english_of_the_seed():
+    text = cells()
+    assert text["dm-rules"] == "HTML(rules_html(game.rules))"
+    assert "the English it spells" in text["dm-rules-md"]
