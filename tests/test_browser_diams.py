@@ -2,7 +2,8 @@
 
 What the Python tests cannot check: that clicks on the page reach the widgets' callbacks in
 the kernel and the page redraws.  The game table is played for a few moves by clicking;
-the market visit lists its outcomes after a click on a hand card.
+the market visit lists its outcomes after a click on a hand card and plays one; a round is
+scored and a game's winner named by clicking.
 """
 
 from __future__ import annotations
@@ -56,7 +57,25 @@ def test_the_market_visit_lists_what_a_card_could_take(open_notebook):
     page = open_notebook(NOTEBOOK, wait_for=".diams-visit .diams-visit-card")
     visit = page.locator(".diams-visit").first
     visit.locator("button.diams-card-6").click()
-    outcomes = visit.locator(".diams-visit-outcomes")
-    expect(outcomes).to_contain_text("With your 6", timeout=30_000)
+    expect(visit.locator(".diams-visit-outcomes")).to_contain_text("With your 6",
+                                                                   timeout=30_000)
+    outcomes = visit.locator(".diams-visit-outcome-rows")
     expect(outcomes.locator("[data-diams-move='market 6 sum 2 4*']")).to_have_count(1)
     expect(outcomes).to_contain_text("diams.market.colour")
+    # each outcome has a button that plays it: the table after it is drawn under the step
+    outcomes.locator("button.diams-visit-play", has_text="take 2 + 4⌕").click()
+    expect(visit.locator(".diams-message")).to_contain_text("took 2 + 4", timeout=30_000)
+
+
+def test_a_round_is_scored_and_a_winner_named_by_clicking(open_notebook):
+    page = open_notebook(NOTEBOOK, wait_for=".diams-scoring .diams-scoring-step")
+    scoring = page.locator(".diams-scoring").first
+    scoring.locator("button.diams-scoring-step-1").click()
+    expect(scoring.locator(".diams-scoring-says")).to_contain_text("diams.score.collections",
+                                                                   timeout=30_000)
+    scoring.locator("button.diams-scoring-step-4").click()
+    expect(scoring.locator(".diams-scoring-table")).to_contain_text("chips", timeout=30_000)
+    expect(scoring.locator(".diams-message")).to_contain_text("Scored.")
+    winner = page.locator(".diams-winner").first
+    winner.locator("button.diams-winner-scene", has_text="round 2 decides").click()
+    expect(winner.locator(".diams-message")).to_contain_text("won round 2", timeout=30_000)
