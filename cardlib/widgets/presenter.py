@@ -31,6 +31,7 @@ LARGE_CSS = f"""
 .cardlib-table.{LARGE} .cardlib-status,
 .cardlib-table.{LARGE} .cardlib-message,
 .cardlib-table.{LARGE} .cardlib-rules {{ font-size: 1.6em; line-height: 1.35; }}
+.cardlib-table.{LARGE} .cardlib-tally {{ font-size: 1.35em; line-height: 1.3; }}
 .cardlib-table.{LARGE} .widget-html-content {{ font-size: inherit; line-height: inherit; }}
 .cardlib-table.{LARGE} button.jupyter-button {{
     font-size: 1.5em; width: auto; height: auto; min-height: 1.9em; padding: 0.15em 0.7em; }}

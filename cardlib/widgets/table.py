@@ -151,8 +151,10 @@ class GameTable(TeachingWidget):
         controls = widgets.HBox([self.seed_box, self.new_button, self.undo_button])
         replay = widgets.HBox([self.first_button, self.back_button, self.step_label,
                                self.next_button, self.last_button])
-        self.children = [style_widget(), self.status, self.board, self.hand_button,
-                         self.tally, self.next_hand_button, self.moves, self.message,
+        # a hand's tally and "Next hand" above the board: with the large display's board
+        # as tall as the screen allows, they stay on the first screen
+        self.children = [style_widget(), self.status, self.tally, self.next_hand_button,
+                         self.board, self.hand_button, self.moves, self.message,
                          self.rules_panel, self.tools, controls, replay,
                          add_classes(widgets.HBox(presenter), "cardlib-presenter")]
 
