@@ -1,4 +1,5 @@
-"""Diam's as pictures: diamond cards, the market, hands and safes, and the value table.
+"""Diam's as pictures: diamond cards, the market, hands and safes, the value table, and the
+rule book as a table that shows beside each Cyrillic quote of the seed the English it spells.
 
 A diamond card shows its digit in the digit's colour, a cut-diamond shape and, on a pure
 diamond, a magnifying glass (the seed's purity symbol).  The colours are this project's
@@ -16,6 +17,7 @@ from html import escape
 
 from cardlib import display
 from cardlib.diams import cards as c
+from cardlib.diams.moves import seat_name
 from cardlib.diams.rules import is_cyrillic, seed_english
 from cardlib.diams.ruleset import COLLECTION_SIZES, Ruleset
 from cardlib.diams.scoring import RoundResult, collection_points
@@ -151,7 +153,7 @@ def table_svg(view: DiamsView, hands: Sequence[Sequence[int]] | None = None,
     ``safes`` (every seat's) turn the others' cards face up, for a teacher's view."""
     width, me, small = 900, view.seat, CARD * 0.62
     turn = ("game over" if view.to_move is None
-            else f"seat {view.to_move} to move ({view.phase})")
+            else f"{seat_name(view.to_move)} to move ({view.phase})")
     closing = " · closing card drawn: last turn" if view.closing_drawn else ""
     parts = [svg_text(16, 26, f"Diam's · round {view.round + 1} of {view.rounds} · {turn}",
                       16, bold=True, fill=CHALK),
@@ -165,7 +167,7 @@ def table_svg(view: DiamsView, hands: Sequence[Sequence[int]] | None = None,
         hand = hands[seat] if hands else None
         safe = safes[seat] if safes else None
         up = seat == view.to_move
-        parts.append(svg_text(16, y + 16, f"seat {seat} · {view.chips[seat]} chips", 14,
+        parts.append(svg_text(16, y + 16, f"{seat_name(seat)} · {view.chips[seat]} chips", 14,
                               bold=up, fill=TO_PLAY if up else CHALK))
         if hand is not None:
             parts.append(_row(c.kinds_in(hand), 170, y, small, OVERLAP))
@@ -193,7 +195,7 @@ def table_svg(view: DiamsView, hands: Sequence[Sequence[int]] | None = None,
     up = view.to_move == me
     colour = TO_PLAY if up else CHALK
     y += 24
-    parts.append(svg_text(16, y, f"Your safe (seat {me} · {view.chips[me]} chips · "
+    parts.append(svg_text(16, y, f"Your safe ({seat_name(me)} · {view.chips[me]} chips · "
                                  f"{collection_points(view.safe, view.ruleset)} points in "
                                  "collections)", 15, bold=up, fill=colour))
     drawn, _ = _safe(view.safe, 16, y + 10, CARD)
@@ -204,7 +206,7 @@ def table_svg(view: DiamsView, hands: Sequence[Sequence[int]] | None = None,
     parts.append(_row(c.kinds_in(view.hand), 16, y + 10, CARD * 1.2, 1.04))
     y += 10 + CARD * 1.2 * 1.4 + 16
     body = f"<rect width='{width}' height='{y:.0f}' rx='16' fill='{FELT}'/>" + "".join(parts)
-    return svg_document(width, y, body, f"Diam's table seen by seat {me}")
+    return svg_document(width, y, body, f"Diam's table seen by {seat_name(me)}")
 
 
 def value_table_svg(ruleset: Ruleset, width: float = 560) -> str:
@@ -242,7 +244,7 @@ def value_table_svg(ruleset: Ruleset, width: float = 560) -> str:
 
 def scores_html(results: Sequence[RoundResult], players: int) -> str:
     """Each round's collections, bonuses, points and chips."""
-    head = "".join(f"<th>seat {s}</th>" for s in range(players))
+    head = "".join(f"<th>{seat_name(s)}</th>" for s in range(players))
     rows = []
     for r in results:
         cells = "".join(
