@@ -48,6 +48,8 @@ class Progress:
         self.nodes = 0
         self.phase = ""
         self.stopped: str | None = None
+        self.stopped_at: float | None = None
+        """When a stop was asked for (``time.perf_counter``), if one was."""
         self.began = time.perf_counter()
         self._cpu_began = time.process_time()
         self._thread_cpu = 0.0
@@ -98,7 +100,7 @@ class Progress:
         far", with what it has searched."""
         with self._lock:
             if self.stopped is None:
-                self.stopped = why
+                self.stopped, self.stopped_at = why, time.perf_counter()
             stoppers = list(self._stoppers)
         for action in stoppers:
             action()
@@ -142,20 +144,29 @@ class Background(Generic[T]):
     """Run ``work(progress)`` on a thread of its own, redraw with ``tick(progress)`` every
     :data:`TICK` seconds meanwhile, then call ``done(result)`` or ``failed(exc)``.
 
-    ``tick``, ``done`` and ``failed`` run on the helper threads, one at a time and never
-    after ``done``/``failed``: a widget may update its controls from them.  ``wait()``
-    blocks until all is finished (tests, and a notebook cell that wants the answer).
-    Where no thread can start (Pyodide), :meth:`start` runs everything at once instead.
+    ``tick``, ``done`` and ``failed`` run on the helper threads, one at a time, and
+    nothing runs after ``done``/``failed``: a widget may update its controls from them.
+    ``wait()`` blocks until all is finished (tests, and a notebook cell that wants the
+    answer).  Where no thread can start (Pyodide), :meth:`start` runs everything at once.
+
+    A stopped solver ends at its next report (every 1024 positions: a few hundredths of a
+    second), but on a machine whose cores are all taken that can stretch; so once a stop
+    is :data:`GRACE` seconds old, ``done(abandoned(progress))`` answers with what was
+    searched so far, and the solver's own answer, when it comes, is dropped.
     """
 
     def __init__(self, work: Callable[[Progress], T], *, progress: Progress,
                  tick: Callable[[Progress], Any], done: Callable[[T], Any],
-                 failed: Callable[[BaseException], Any], interval: float = TICK):
+                 failed: Callable[[BaseException], Any],
+                 abandoned: Callable[[Progress], T] | None = None, interval: float = TICK):
         self.work, self.progress = work, progress
         self.tick, self.done, self.failed = tick, done, failed
+        self.abandoned = abandoned
         self.interval = interval
         self.finished = threading.Event()
-        self._ended = threading.Event()  # the work returned: the ticker stops
+        self._ended = threading.Event()  # the answer is settled: the ticker stops
+        self._settled = False
+        self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._ticker: threading.Thread | None = None
 
@@ -177,41 +188,54 @@ class Background(Generic[T]):
         return self
 
     def stop(self) -> None:
-        """Ask the work to stop (see :meth:`Progress.stop`); it ends on its own shortly."""
+        """Ask the work to stop (see :meth:`Progress.stop`); it answers shortly."""
         self.progress.stop()
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until the work and its ``done``/``failed`` call have finished; False if
+        """Block until the answer and its ``done``/``failed`` call have finished; False if
         ``timeout`` seconds passed first."""
         return self.finished.wait(timeout)
 
     def _tick(self) -> None:
         while not self._ended.wait(self.interval):
             self.progress.check_limit()
+            since = self.progress.stopped_at
+            if (since is not None and self.abandoned is not None
+                    and time.perf_counter() - since >= GRACE):
+                self._settle(self.done, self.abandoned(self.progress), tick=False)
+                return
             try:
                 self.tick(self.progress)
             except Exception:  # noqa: BLE001 - a redraw that fails must not end the run
                 pass
 
     def _run(self) -> None:
+        self.progress.started()
         try:
-            self.progress.started()
-            try:
-                result = self.work(self.progress)
-            except BaseException as exc:  # noqa: BLE001 - reported to the widget
-                self._end()
-                self.failed(exc)
-            else:
-                self._end()
-                self.done(result)
+            result = self.work(self.progress)
+        except BaseException as exc:  # noqa: BLE001 - reported to the widget
+            self._settle(self.failed, exc)
+        else:
+            self._settle(self.done, result)
+
+    def _settle(self, answer: Callable[[Any], Any], value: Any, tick: bool = True) -> None:
+        """Give the one answer of this run (the solver's, or what a stop found so far)."""
+        with self._lock:
+            if self._settled:
+                return  # (the solver finished after a stop was answered for it)
+            self._settled = True
+        self._ended.set()
+        ticker = self._ticker
+        if tick and ticker is not None and ticker is not threading.current_thread():
+            ticker.join()
+        try:
+            answer(value)
         finally:
             self.finished.set()
 
-    def _end(self) -> None:
-        self._ended.set()
-        ticker = self._ticker
-        if ticker is not None and ticker is not threading.current_thread():
-            ticker.join()
+
+GRACE = 0.5
+"""Seconds a stopped solver has to answer before :class:`Background` answers for it."""
 
 
-__all__ = ["TICK", "Background", "Progress"]
+__all__ = ["GRACE", "TICK", "Background", "Progress"]

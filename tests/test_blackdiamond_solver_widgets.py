@@ -9,6 +9,7 @@ Stop is pressed, on any machine.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -194,3 +195,24 @@ def test_the_explorer_takes_your_deal_as_text():
     explorer.seed_box.value = 11
     explorer.load_seed_button.click()
     assert explorer.deal == deal_from_seed(11) and explorer.seed_box.value == "11"
+
+
+def test_a_solver_slow_to_hear_stop_is_answered_for():
+    # On a machine whose cores are all taken, the next report can be long in coming: the
+    # run answers with what was searched so far, and the solver's late answer is dropped.
+    answers = []
+    release = threading.Event()
+
+    def work(progress):
+        progress.nodes = 2048
+        release.wait(60)                 # a solver that does not report
+        return "its own answer"
+
+    job = Background(work, progress=Progress(), tick=lambda _p: None, done=answers.append,
+                     failed=answers.append, abandoned=lambda p: f"so far {p.nodes}")
+    job.start()
+    job.stop()
+    assert job.wait(30) and answers == ["so far 2048"]
+    release.set()
+    job._thread.join(30)
+    assert answers == ["so far 2048"]

@@ -241,10 +241,14 @@ class SolveExplorer(TeachingWidget):
             if isinstance(exc, Exception):
                 self.show_error(exc)
 
+        def so_far(progress: Progress) -> SolveResult:  # a stop the solver was slow to hear
+            return SolveResult("unknown", None, progress.nodes, progress.seconds,
+                               {"method": method, "stopped": True})
+
         self.job = Background(lambda p: run_solver(method, start, deal, p.cpu_limit, p),
                               progress=progress, tick=self.run_panel.tick,
                               done=lambda result: self._solved(result, start, progress),
-                              failed=failed)
+                              failed=failed, abandoned=so_far)
         self.run_panel.start(progress, self.stop, f"Solving with {label}")
         self.job.start()
         if wait:

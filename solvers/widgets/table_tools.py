@@ -98,7 +98,9 @@ class TableSolver:
         where = self._where(step, live)
         self._run(lambda progress: hint(state, time_limit=self.time_limit, progress=progress),
                   lambda advice: self._answered(advice, state, step, live, where),
-                  f"Can the position {where} still be won? Searching", wait)
+                  f"Can the position {where} still be won? Searching", wait,
+                  lambda p: Hint("unknown", None, (), None, p.nodes, p.seconds,
+                                 self.time_limit, stopped=True))
         return self
 
     def show_way(self, *, wait: bool = True) -> TableSolver:
@@ -118,7 +120,9 @@ class TableSolver:
                                            progress=progress))
 
         self._run(work, lambda way: self._found_way(way, state, step, where),
-                  f"Looking for a way {where}", wait)
+                  f"Looking for a way {where}", wait,
+                  lambda p: _Way(SolveResult("unknown", None, p.nodes, p.seconds,
+                                             {"stopped": True})))
         return self
 
     def stop(self) -> None:
@@ -127,11 +131,15 @@ class TableSolver:
             self.job.stop()
 
     # --- running ----------------------------------------------------------------------
-    def _run(self, work: Any, then: Any, what: str, wait: bool) -> None:
+    def _run(self, work: Any, then: Any, what: str, wait: bool, so_far: Any) -> None:
+        """Run ``work(progress)`` in the background, then ``then(answer)``; ``so_far``
+        builds the answer for a stop the solver is slow to hear (see Background)."""
         if self.job is not None and self.job.running:
             raise RuntimeError("the solver is still working on the last question: wait for "
                                "its answer, or press Stop")
         progress = Progress()  # (the limit is the search's own: see solvers.search)
+        if self.time_limit is not None:
+            what += f" (for up to {self.time_limit:g} s of CPU)"
 
         def done(answer: Any) -> None:
             self._idle()
@@ -143,7 +151,7 @@ class TableSolver:
                 self.table.show_error(exc)
 
         self.job = Background(work, progress=progress, tick=self.panel.tick, done=done,
-                              failed=failed)
+                              failed=failed, abandoned=so_far)
         self.ask_button.disabled = self.way_button.disabled = True
         self.panel.start(progress, self.stop, what)
         self.table.say(f"<i>{escape(what)}… press Stop to end it.</i>")
