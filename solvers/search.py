@@ -91,6 +91,13 @@ from .result import SolveResult
 COMPILED = not __file__.endswith(".py")
 """True when this module is the C extension ``setup.py`` builds from ``search.py``."""
 
+VERSION = "2026-12-01"
+"""Which search this is: the date of the last change to what it does (which positions it
+expands, in which order, and which run wins).  Every line of a study carries it
+(``solver_version``), so a figure says which search it describes.  Bump it with any change
+that moves a deal's ``nodes`` or ``run``: ``tests/test_study_results.py`` solves a sample
+of the shipped study again and compares both exactly with the lines of this version."""
+
 SOURCES = (Path(__file__).with_name("search.py"), Path(__file__).with_name("search.pxd"))
 """The files the compiled module is built from."""
 

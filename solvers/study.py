@@ -2,8 +2,8 @@
 
 A study is a JSON Lines file, one line per solved deal::
 
-    {"seed": 17, "verdict": "win", "nodes": 311, "seconds": 0.078, "solver": "search",
-     "run": "depth-first", "options": []}
+    {"seed": 17, "verdict": "win", "nodes": 311, "seconds": 0.078, "run": "depth-first",
+     "solver": "search", "solver_version": "2026-12-01", "options": []}
 
 Each deal is a *task* run in a worker: :class:`SolveTask` solves it exactly; a
 :class:`solvers.policies.PolicyTask` lets a player who does not see the decks play it
@@ -86,8 +86,11 @@ class SolveTask:
                              "(--player random|heuristic|sampling)")
 
     def signature(self) -> dict[str, Any]:
-        """The fields every line of one study shares (a resumed file must match them)."""
-        return {"solver": SOLVER, "options": sorted(self.variants)}
+        """The fields every line of one study shares (a resumed file must match them): a
+        file begun by another version of the search is not continued by this one, since its
+        figures would then describe two searches."""
+        return {"solver": SOLVER, "solver_version": search.VERSION,
+                "options": sorted(self.variants)}
 
     def __call__(self, seed: int) -> dict[str, Any]:
         result = search.solve(deal_from_seed(seed), time_limit=self.time_limit,
@@ -262,8 +265,8 @@ def run(seeds: Sequence[int], out: Path, pool: Executor, task: Task | None = Non
     ``progress`` shows a tqdm bar (a widget in a notebook) with deals per second and the
     running win rate of the whole study, the file's earlier lines included.  Returns the
     study's lines for ``seeds`` (one per seed, the file's and the new ones).  Raises
-    :class:`StudyError` if ``out`` holds another study (another solver, player or
-    variants), or if a worker died (the lines written stay; rerun to go on).
+    :class:`StudyError` if ``out`` holds another study (another solver or version of it,
+    player or variants), or if a worker died (the lines written stay; rerun to go on).
     """
     task = task if task is not None else SolveTask()
     wanted_sign = task.signature()

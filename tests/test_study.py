@@ -134,6 +134,7 @@ def test_run_appends_a_line_per_deal_and_a_rerun_skips_decided_seeds(tmp_path):
         direct = search.solve(study.deal_from_seed(line["seed"]), max_nodes=CAP)
         assert (line["verdict"], line["nodes"]) == (direct.verdict, direct.nodes)
         assert line["solver"] == "search" and line["options"] == []
+        assert line["solver_version"] == search.VERSION  # which search the figures describe
     again = InProcess()
     study.run([2, 3, 4, 5], path, again, task, progress=False)
     assert again.seeds == [r["seed"] for r in rows if r["verdict"] == "unknown"] + [5]
@@ -142,7 +143,8 @@ def test_run_appends_a_line_per_deal_and_a_rerun_skips_decided_seeds(tmp_path):
 
 def test_an_unknown_verdict_is_solved_again_on_resume(tmp_path):
     path = tmp_path / "s.jsonl"
-    path.write_text(json.dumps({**row(3, "unknown"), "solver": "search", "options": []}) + "\n")
+    path.write_text(json.dumps({**row(3, "unknown"), "solver": "search",
+                                "solver_version": search.VERSION, "options": []}) + "\n")
     again = InProcess()
     rows = study.run([3], path, again, SolveTask(max_nodes=CAP), progress=False)
     assert again.seeds == [3] and rows[0]["verdict"] != "unknown"
@@ -155,6 +157,20 @@ def test_a_file_of_another_study_is_refused_and_left_alone(tmp_path):
     with pytest.raises(StudyError, match="another study"):
         study.run([3, 4], path, InProcess(), SolveTask(("strict_end",), max_nodes=CAP),
                   progress=False)
+    assert path.read_text() == before
+
+
+@pytest.mark.parametrize("version", [None, "an older search"])
+def test_a_file_begun_by_another_version_of_the_search_is_not_continued(tmp_path, version):
+    # its figures would describe two searches (issue 27 §4: the shipped study mixed them)
+    path = tmp_path / "s.jsonl"
+    line = {**row(3, "unknown"), "solver": "search", "options": []}
+    if version is not None:
+        line["solver_version"] = version
+    path.write_text(json.dumps(line) + "\n")
+    before = path.read_text()
+    with pytest.raises(StudyError, match="another study.*solver_version"):
+        study.run([3, 4], path, InProcess(), SolveTask(max_nodes=CAP), progress=False)
     assert path.read_text() == before
 
 
