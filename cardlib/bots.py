@@ -7,13 +7,23 @@ protocol (``legal_moves``), which reveals nothing hidden.
 Besides the simplest players this holds the Monte Carlo searcher every hidden-hand game
 shares; each game fills in its hooks (how to imagine the hidden cards, when a playout
 stops, what a finished playout is worth).
+
+A bot's answer is a pure function of the game it is shown and its own settings (its seed,
+its budget): it keeps no random state from one decision to the next, but draws each
+decision's chance afresh from a stable digest (:func:`stable_digest`) of its seed and the
+position.  So a table that deals a seed again, undoes a move or steps back gets the very
+answers it got before, and a whole class typing one seed sees one game, with every bot.
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import random
+import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
 from typing import Any, Protocol
 
 from cardlib.protocol import GameState
@@ -25,16 +35,166 @@ class Bot(Protocol):
     def choose(self, state: GameState) -> Any: ...
 
 
+def stable_digest(*parts: Any) -> bytes:
+    """A 16-byte digest of ``parts`` that is the same in every run, on every machine.
+
+    Python's ``hash()`` is salted per process for text, and a set of text iterates in a
+    different order each run, so neither can seed a bot that a class must see play the same
+    way.  This walks the values instead (numbers, text, tuples, lists, sets, mappings,
+    enums and dataclasses such as cards, views and options records), sorting what has no
+    order, and hashes the result with BLAKE2b.  A value it cannot write down stably (an
+    object whose ``repr`` is its memory address) is refused with ``TypeError``.
+    """
+    out: list[str] = []
+    for part in parts:
+        _write(part, out)
+    return hashlib.blake2b("".join(out).encode(), digest_size=16).digest()
+
+
+def _write(value: Any, out: list[str]) -> None:
+    """Append a stable text of ``value`` to ``out`` (see :func:`stable_digest`)."""
+    if value is None or isinstance(value, bool | int | float | str | bytes):
+        out.append(repr(value))
+        out.append(";")
+    elif isinstance(value, tuple | list):
+        out.append("(")
+        for item in value:
+            _write(item, out)
+        out.append(")")
+    elif is_dataclass(value) and not isinstance(value, type):
+        out.append(type(value).__name__)
+        out.append("{")
+        for field in fields(value):
+            out.append(field.name)
+            out.append("=")
+            _write(getattr(value, field.name), out)
+        out.append("}")
+    elif isinstance(value, Mapping):
+        out.append("{")
+        out.extend(sorted(stable_digest(key, item).hex() for key, item in value.items()))
+        out.append("}")
+    elif isinstance(value, set | frozenset):
+        out.append("<")
+        out.extend(sorted(stable_digest(item).hex() for item in value))
+        out.append(">")
+    elif isinstance(value, Enum):
+        out.append(f"{type(value).__name__}.{value.name};")
+    else:
+        text = repr(value)
+        if " at 0x" in text:
+            raise TypeError(f"{type(value).__name__} has no stable text to seed a bot from "
+                            f"(its repr is {text!r}); make it a dataclass or give it a repr")
+        out.append(text)
+        out.append(";")
+
+
+def decision_rng(seed: int | str, *position: Any) -> random.Random:
+    """The random numbers for one decision of a bot seeded ``seed`` at ``position`` (what it
+    may see there): the same position gives the same numbers, whatever came before."""
+    return random.Random(int.from_bytes(stable_digest(seed, *position), "big"))
+
+
+class GameLine:
+    """The digest of one game's start and its moves so far, one chained hash per move.
+
+    It remembers the last line of that game it was shown, so a game played forward (or
+    taken back, or branched from a position it saw) hashes only the moves it has not seen
+    yet.  The answer depends on the start record and the moves' texts alone, never on what
+    was asked before: the memory only saves work.
+    """
+
+    def __init__(self, start: Any) -> None:
+        self.start = start
+        self._moves: tuple[Any, ...] = ()
+        self._chain: list[bytes] = [stable_digest(start)]
+
+    def digest(self, moves: tuple[Any, ...]) -> bytes:
+        """The digest of this game after ``moves`` (a history)."""
+        known = _shared_length(moves, self._moves)
+        chain = self._chain
+        del chain[known + 1:]
+        for move in moves[known:]:
+            chain.append(hashlib.blake2b(chain[-1] + str(move).encode(),
+                                         digest_size=16).digest())
+        self._moves = moves
+        return chain[-1]
+
+
+_LINES = threading.local()
+_KEPT_LINES = 8
+"""How many games' lines each thread remembers (bots of one table, a benchmark's games)."""
+
+
+def game_digest(state: GameState) -> bytes:
+    """A stable digest of ``state``'s game so far: its game's name, its start record and
+    its moves.  A pure function of those; the lines of the last few games are kept (per
+    thread) so that playing a game forward costs one hash per move, even when the bots are
+    made afresh for every move."""
+    record = getattr(state, "start_record", None)
+    start = (getattr(getattr(state, "game", None), "name", None),
+             record() if record is not None else None)
+    lines: list[GameLine] = _LINES.__dict__.setdefault("lines", [])
+    for index, line in enumerate(lines):
+        if line.start == start:
+            if index:
+                lines.insert(0, lines.pop(index))
+            break
+    else:
+        lines.insert(0, GameLine(start))
+        del lines[_KEPT_LINES:]
+    return lines[0].digest(tuple(getattr(state, "history", ())))
+
+
+def _shared_length(a: tuple[Any, ...], b: tuple[Any, ...]) -> int:
+    """How many first items ``a`` and ``b`` share (a tuple compares in C, item by item
+    and by identity first, so the common case of one line grown by a move is quick)."""
+    n = min(len(a), len(b))
+    if a[:n] == b[:n]:
+        return n
+    low, high = 0, n  # a[:low] == b[:low] and a[:high] != b[:high]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
 class RandomBot:
-    """Plays a uniformly random legal move; seeded, so games between bots replay."""
+    """Plays a uniformly random legal move, drawn from its seed and the game so far.
+
+    The draw is a pure function of ``seed``, the game's start record and the moves played
+    (:func:`game_digest`), so the same game and the same seed replay move for move, after an
+    undo or a new deal of the same seed too.  The record serves only as a source of chance:
+    nothing hidden in it can steer the choice, which is uniform among the legal moves.
+    """
 
     name = "random"
 
     def __init__(self, seed: int | str = 0):
-        self._rng = random.Random(seed)
+        self.seed = seed
+        self._salt = stable_digest("random", seed)
 
     def choose(self, state: GameState) -> Any:
-        return self._rng.choice(state.legal_moves())
+        legal = state.legal_moves()
+        draw = hashlib.blake2b(self._salt + game_digest(state), digest_size=8).digest()
+        return legal[int.from_bytes(draw, "big") % len(legal)]
+
+    def reseeded(self, seed: int | str) -> RandomBot:
+        """The same bot drawing its chance from ``seed``."""
+        return type(self)(seed)
+
+
+def reseeded(bot: Bot, seed: int | str) -> Bot:
+    """``bot`` with its chance drawn from ``seed``, its other settings kept; a bot that draws
+    no chance (it has no ``reseeded`` method) comes back as it is.
+
+    A table deals a new seed this way, so that its bots after "New deal" of a seed are the
+    bots a table opened on that seed has: one seed, one game.
+    """
+    renew = getattr(bot, "reseeded", None)
+    return bot if renew is None else renew(seed)
 
 
 class FirstMoveBot:
@@ -86,7 +246,11 @@ class MonteCarloBot:
     ``policy`` bots for every seat until ``horizon(view, state)`` says stop (default: the
     end of the game); ``value(view, state)`` scores that finish for the seat, higher is
     better.  The move with the highest total wins; ties go to the first in sorted order.
-    Seeded: the same seed and the same game give the same choices.
+
+    Seeded, and without memory: each decision draws its imagined deals from
+    :func:`decision_rng` of ``seed`` and the seat's view, so the same seed and the same view
+    give the same choice whatever the bot decided before (and two deals that look alike
+    from the seat give the same choice too).
     """
 
     name = "monte-carlo"
@@ -104,7 +268,7 @@ class MonteCarloBot:
         if playouts < 1:
             raise ValueError(f"playouts={playouts!r}: give at least 1")
         self.playouts = playouts
-        self._rng = random.Random(seed)
+        self.seed = seed
         self._determinize = determinize
         self._value = value
         self._policy = policy or RandomBot(seed)
@@ -115,12 +279,20 @@ class MonteCarloBot:
         if len(legal) == 1:
             return legal[0]
         view = state.view(state.to_move)
+        rng = decision_rng(self.seed, "monte-carlo", view)
         total = dict.fromkeys(legal, 0.0)
         for _ in range(max(1, self.playouts // len(legal))):
-            world = self._determinize(view, self._rng)
+            world = self._determinize(view, rng)
             for move in legal:
                 total[move] += self._value(view, self._finish(view, world.apply(move)))
         return min(legal, key=lambda move: (-total[move], move))
+
+    def reseeded(self, seed: int | str) -> MonteCarloBot:
+        """The same searcher (hooks, budget, policy) drawing its chance from ``seed``."""
+        twin = copy.copy(self)
+        twin.seed = seed
+        twin._policy = reseeded(self._policy, seed)
+        return twin
 
     def _finish(self, view: Any, state: GameState) -> GameState:
         while not self._horizon(view, state):

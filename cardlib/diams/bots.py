@@ -10,6 +10,7 @@ of the round in those imagined tables.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 
@@ -222,7 +223,8 @@ class SamplingBot:
     imagines the hidden cards, the rule-of-thumb bot plays every seat to the end of the
     round (:func:`round_over`), and :func:`round_margin` scores it.  Only the ``width``
     moves the rule of thumb rates best are tried (a turn can offer a hundred, most of them
-    blind drillings), each in ``samples`` imagined tables.  Seeded.
+    blind drillings), each in ``samples`` imagined tables.  Seeded, without memory: the
+    same seed and the same view give the same choice (see the shared searcher).
     """
 
     name = "sampling"
@@ -244,6 +246,12 @@ class SamplingBot:
         # as many imagined tables per move whatever the shortlist's length
         self._search.playouts = self.samples * len(moves)
         return self._search.choose(_Offered(state, moves))
+
+    def reseeded(self, seed: int | str) -> SamplingBot:
+        """The same bot (samples, width, policy) drawing its chance from ``seed``."""
+        twin = copy.copy(self)
+        twin._search = self._search.reseeded(seed)
+        return twin
 
 
 BOTS: tuple[BotKind, ...] = (

@@ -40,7 +40,7 @@ import ipywidgets as widgets
 import traitlets
 
 from cardlib import display
-from cardlib.bots import Bot, RandomBot
+from cardlib.bots import Bot, RandomBot, reseeded
 from cardlib.protocol import Explanation, Game, GameState, IllegalMove
 from cardlib.render.tally import tally_html, verdict_html
 from cardlib.widgets.base import SeedBox, TeachingWidget, add_classes
@@ -434,9 +434,11 @@ class GameTable(TeachingWidget):
 
     # --- callbacks --------------------------------------------------------------------
     def _on_new(self) -> None:
+        # Every bot that draws chance draws it from the seed dealt (and its seat), as on a
+        # table opened on that seed; bots keep no memory, so Undo and stepping back need
+        # nothing: one seed and the same clicks give one game (cardlib.bots).
         seed = self.seed_box.seed
-        self._bench = {s: type(b)(f"{seed}:{s}") if isinstance(b, RandomBot) else b
-                       for s, b in self._bench.items()}
+        self._bench = {s: reseeded(b, f"{seed}:{s}") for s, b in self._bench.items()}
         self._seat_bots()
         self.start(self.game.new(seed=seed, **self.options))
 
