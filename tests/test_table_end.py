@@ -17,7 +17,7 @@ import pytest
 from toygame import Toy
 
 from cardlib import games
-from cardlib.bots import RandomBot, play_out
+from cardlib.bots import FirstMoveBot, RandomBot, play_out
 from cardlib.cruce import scoring as cruce_scoring
 from cardlib.cruce.deck import card_points
 from cardlib.diamonds.crystals import Crystals
@@ -315,6 +315,24 @@ def test_seat_changes_wait_for_next_hand():
     assert table.paused and table.state.history == history  # no bot moved on
     table.next_hand_button.click()
     assert table.state.to_move == 1
+
+
+def test_a_line_of_moves_crosses_a_hand_end_as_clicks_do():
+    # a tool's line (play_moves) does not stop at the tally: the bots play on between
+    bots = {seat: FirstMoveBot() for seat in (1, 2, 3)}
+    clicked = GameTable(games.get("cruce"), seed=5, options={"players": 4}, bots=bots)
+    mine = []
+    while len(clicked.state.results) < 2 or clicked.paused:
+        if clicked.paused:
+            clicked.next_hand_button.click()
+            continue
+        before = clicked.state
+        legal = next(b for b in clicked.move_buttons if "cardlib-legal" in b._dom_classes)
+        legal.click()
+        mine.append(clicked.state.history[len(before.history)])
+    line = GameTable(games.get("cruce"), seed=5, options={"players": 4}, bots=bots)
+    assert line.play_moves(mine) == 0
+    assert line.state.history == clicked.state.history
 
 
 # --- the words: engine records to sentences --------------------------------------------------
