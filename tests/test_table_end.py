@@ -359,10 +359,10 @@ def test_the_default_verdict_shares_a_tie_on_the_highest_score():
 def test_hearts_moon_and_shared_win_words():
     add = hearts_tally(HeartsHand(2, (0, 26, 26, 26), 0, (10, 40, 30, 50)))
     assert add.named(["N", "E", "S", "W"]).notes == (
-        "N shot the moon (every heart and the Q♠): each other player scores 26.",)
+        "N shot the moon (took all 26 points): each other player scores 26.",)
     sub = hearts_tally(HeartsHand(2, (-26, 0, 0, 0), 0, (-6, 40, 30, 50)))
     assert sub.named(["N", "E", "S", "W"]).notes == (
-        "N shot the moon (every heart and the Q♠) and takes 26 off their own total.",)
+        "N shot the moon (took all 26 points) and takes 26 off their own total.",)
     tie = hearts_verdict((20, 20, 35, 52), HeartsOptions())
     assert tie.winners == (0, 1) and "shared" in tie.reason
     assert tie.sentence(["N", "E", "S", "W"]) == (

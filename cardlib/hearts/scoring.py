@@ -72,11 +72,11 @@ def hand_tally(result: HandResult) -> Tally:
     if result.moon is not None:
         shooter = result.moon
         if result.points[shooter] <= -MOON_POINTS:
-            notes.append(f"{{{shooter}}} shot the moon (every heart and the Q♠) and takes "
-                         f"{MOON_POINTS} off their own total.")
+            notes.append(f"{{{shooter}}} shot the moon (took all {MOON_POINTS} points) and "
+                         f"takes {MOON_POINTS} off their own total.")
         else:
-            notes.append(f"{{{shooter}}} shot the moon (every heart and the Q♠): each other "
-                         f"player scores {MOON_POINTS}.")
+            notes.append(f"{{{shooter}}} shot the moon (took all {MOON_POINTS} points): each "
+                         f"other player scores {MOON_POINTS}.")
     return Tally(f"Hand {result.number + 1}", ("", "points this hand", "total"), rows,
                  tuple(notes))
 
