@@ -6,7 +6,10 @@ Everything goes through the Game protocol, so the same widget serves all five ga
 * the move buttons come from ``state.candidate_moves()`` (every card in the hand, say, or
   the legal moves); clicking a move the rules
   refuse shows ``state.explain(move)`` instead of a traceback, and leaves the game as it was;
-* bots play every other seat until it is the human's turn again;
+* bots play every other seat until it is the human's turn again, or until a hand ends:
+  then the table shows the hand's tally (``state.tallies()``) and waits for "Next hand";
+  at the game's end it names the winners and why (``state.verdict()``), so the table
+  re-implements no scoring rule and no tie-break;
 * "New deal" deals the seed in the box (the same seed gives the same deal and the same
   bots' answers on every machine, so a whole class can play one deal), "Undo" goes back to
   the human's previous decision, and the replay buttons step through the game so far
@@ -570,7 +573,7 @@ class GameTable(TeachingWidget):
         return [seat_name(seat) for seat in range(self.players)]
 
     def _tally_html(self, step: int) -> str:
-        """Under the board at replay step ``step``: the tally of the hand that move ended,
+        """Above the board at replay step ``step``: the tally of the hand that move ended,
         and at the game's end who wins and why (the game's own words, the table's names)."""
         state = self._history[step]
         names = self._names()
