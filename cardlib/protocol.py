@@ -28,7 +28,8 @@ from cardlib import display
 from cardlib.options import Option, OptionsRecord
 
 __all__ = [
-    "BadMoveText", "Explanation", "Game", "GameState", "IllegalMove", "LoadError", "Option",
+    "BadMoveText", "Explanation", "Game", "GameState", "IllegalMove", "LoadError", "MoveGroup",
+    "Option",
     "OptionsRecord", "Rule", "RuleBook", "State", "Tally", "Verdict", "fill_names",
     "names_joined",
 ]
@@ -193,6 +194,29 @@ class LoadError(ValueError):
 Move = Hashable
 """A move is any hashable, orderable value whose ``str`` parses back with ``parse_move``."""
 
+@dataclass(frozen=True)
+class MoveGroup:
+    """Where a move's button goes when a position offers many (see :meth:`Game.move_group`).
+
+    A table shows one row per ``kind`` (its heading), rows in rising ``rank`` so the moves
+    a player makes most come first.  A move with a ``first`` choice (or a ``seat``, which
+    the table names as the board does) is reached in two steps when its row is long: one
+    button per first choice ("Ben", "with 7"), then the moves behind it, labelled
+    ``label``.  Diam's drills are "whose safe, then which card".
+    """
+
+    kind: str
+    """The row's heading, the same for every move of the kind: "Safe drilling"."""
+    rank: int = 0
+    """Rows in rising rank: the common moves first."""
+    first: str = ""
+    """The first step's button ("with 7⌕"); empty for a move reached in one step."""
+    seat: int | None = None
+    """The first step is a seat (whose safe): the table writes its name."""
+    label: str = ""
+    """The move's button behind the first step (default: the move's label)."""
+
+
 
 @runtime_checkable
 class State(Protocol):
@@ -267,6 +291,12 @@ class Game(ABC):
     def move_label(self, move: Any) -> str:
         """A short label for a move button (default: the move's text)."""
         return str(move)
+
+    def move_group(self, move: Any) -> MoveGroup | None:
+        """Where ``move``'s button goes among many: its kind, and a two-step split (see
+        :class:`MoveGroup`).  Default None: one plain row of buttons, enough for a hand of
+        cards; a game that can offer a hundred moves (Diam's) says more."""
+        return None
 
     def public_label(self, move: Any) -> str:
         """What the seats that did not make ``move`` are told of it: its label, unless the

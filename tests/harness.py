@@ -175,13 +175,19 @@ class TablePage:
     def go_on(self) -> None:
         """Wait for a legal move button or, at a hand's end, the "Next hand" button (the
         table then shows the hand's tally and no move); press the latter, and wait for the
-        next legal move."""
+        next legal move.  When every legal move lies behind a first step (a Diam's market
+        visit: which card you go with), open the first such step."""
         sel = self.selector
         self.page.wait_for_selector(f"{sel} button.cardlib-legal, "
+                                    f"{sel} button.cardlib-step-legal, "
                                     f"{sel} button.cardlib-next-hand:visible")
         next_hand = self.table.locator("button.cardlib-next-hand")
         if next_hand.is_visible():
             next_hand.click()
+            self.page.wait_for_selector(f"{sel} button.cardlib-legal, "
+                                        f"{sel} button.cardlib-step-legal")
+        if not self.has_legal():  # every legal move lies behind a first step (Diam's market)
+            self.table.locator("button.cardlib-step-legal").first.click()
             self.page.wait_for_selector(f"{sel} button.cardlib-legal")
 
     def try_illegal(self) -> str:

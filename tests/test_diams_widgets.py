@@ -130,15 +130,18 @@ def test_the_game_table_plays_diams_against_bots():
     table = GameTable(GAME, seed=3, options={"players": 3},
                       bots={1: RuleOfThumbBot(), 2: RuleOfThumbBot()})
     assert table.state.to_move == 0 and table.state.phase == "draw"
-    labels = [b.description for b in table.moves.children]
+    labels = [b.description for b in table.move_buttons]
     assert labels[:2] == ["draw 1 → hand", "draw 2 → market"]
-    illegal = [b for b in table.moves.children if "cardlib-illegal" in b._dom_classes]
+    illegal = [b for b in table.move_buttons if "cardlib-illegal" in b._dom_classes]
     assert illegal, "going to the market before drawing is offered, to be refused"
     illegal[0].click()
     assert "Not allowed" in table.message.value and "diams.turn" in table.message.value
     table.click("draw hand")
     assert table.state.phase == "play"
-    legal = [b for b in table.moves.children if "cardlib-legal" in b._dom_classes]
+    legal = [b for b in table.move_buttons if "cardlib-legal" in b._dom_classes]
+    if not legal:  # every legal move is a market visit: first the card you go with
+        next(b for b in table.move_steps if "cardlib-step-legal" in b._dom_classes).click()
+        legal = [b for b in table.move_buttons if "cardlib-legal" in b._dom_classes]
     legal[0].click()
     assert "Played" in table.message.value
     assert table.state.to_move == 0 or table.state.is_over

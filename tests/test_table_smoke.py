@@ -1,7 +1,8 @@
 """Every registered game, at every player count it allows, gets a game table that works.
 
 The table is driven only through its buttons' callbacks (``button.click()`` runs the same
-handler as a click in the page): a few legal moves, and, at the first position where the
+handler as a click in the page; a move behind a first step, such as a Diam's drill, is
+reached by clicking that step first): a few legal moves, and, at the first position where the
 game offers a move the rules refuse (a card that does not follow suit, say), that move,
 which must leave the game as it was and show the rule that refuses it.
 """
@@ -36,8 +37,8 @@ def drive(name: str, players: int) -> bool:
         if table.paused:  # a hand ended: its tally shows until "Next hand"
             assert not table.moves.children and table.tally.value
             table.next_hand_button.click()
-        buttons = table.moves.children
-        assert buttons, f"{name}: the human's turn shows no move button"
+        buttons = table.move_buttons
+        assert buttons or table.move_steps, f"{name}: the human's turn shows no move button"
         illegal = [b for b in buttons if "cardlib-illegal" in b._dom_classes]
         if illegal and not refused:
             before, shown = table.state, table.board.value
@@ -48,6 +49,10 @@ def drive(name: str, players: int) -> bool:
             assert cited and cited.group(1) in game.rules, table.message.value
             refused = True
         legal = [b for b in buttons if "cardlib-legal" in b._dom_classes]
+        steps = [b for b in table.move_steps if "cardlib-step-legal" in b._dom_classes]
+        if not legal and steps:  # the legal moves lie behind a first step (Diam's drills)
+            steps[0].click()
+            legal = [b for b in table.move_buttons if "cardlib-legal" in b._dom_classes]
         assert legal, f"{name}: no legal move offered"
         moves_before = len(table.state.history)
         legal[0].click()

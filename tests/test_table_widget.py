@@ -158,8 +158,8 @@ def test_large_display_toggle_scales_the_table():
     table.large_toggle.value = True                    # what a click on the toggle does
     assert "cardlib-large" in table._dom_classes
     style = table.children[0].value                    # the table carries its own stylesheet
-    assert ".cardlib-table.cardlib-large .cardlib-board :not(svg) > svg" in style
-    assert "width: 100%" in style
+    picture = ".cardlib-table.cardlib-large .cardlib-board [data-cardlib-moves] > div > svg"
+    assert picture in style and "height: calc(100vh - 10em)" in style
     table.large_toggle.value = False
     assert "cardlib-large" not in table._dom_classes
     table.set_large(True)                              # from Python, the toggle follows

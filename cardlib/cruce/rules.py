@@ -231,7 +231,7 @@ OPTIONS: tuple[Option, ...] = (
            "At four players: partners sit opposite and pool their points (True, the "
            "default), or each plays for himself (False), as in the seed's tournament, 'unu "
            "la unu (fiecare pentru el)'; then the highest bid is 4. Both are standard forms. "
-           "No effect at two or three.", (True, False)),
+           "Played at four only.", (True, False), only_players=(4,)),
 )
 
 

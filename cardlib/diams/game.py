@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cardlib.protocol import Game
+from cardlib.protocol import Game, MoveGroup
 
+from . import cards as c
+from . import moves as m
 from .deal import seeded_table, table_from_position
 from .moves import Move, move_label, parse_move
 from .rules import RULES, Options
@@ -74,6 +76,35 @@ class Diams(Game):
     def move_label(self, move: Move) -> str:
         """A short label for a move button: ``7 → market: take 3 + 4⌕`` …"""
         return move_label(move)
+
+    def move_group(self, move: Move) -> MoveGroup:
+        """A turn of phase 2 can offer over a hundred moves (80 drills at five players), so
+        the table groups them by kind, the usual ones first, and reaches a market visit
+        in two steps (which card you go with, then what you take) and a drill or a sale
+        in two (whose safe or hand, then which diamond)."""
+        return _group(move)
+
+
+_KINDS = {  # verb: (the row's heading, its rank: the moves a turn usually makes first)
+    m.DRAW_HAND: ("Draw", 0), m.DRAW_MARKET: ("Draw", 0), m.DISCARD: ("Discard", 0),
+    m.SECURE: ("Secure", 0), m.MARKET: ("Market", 1), m.EXPRESS: ("Secur'express", 2),
+    m.SLEIGHT: ("Sleight of hand", 3), m.SALE: ("Compulsory sale", 4),
+    m.DRILL: ("Safe drilling", 5), m.PASS: ("Pass", 6),
+}
+
+
+def _group(move: Move) -> MoveGroup:
+    kind, rank = _KINDS[move.verb]
+    if move.verb == m.MARKET:
+        taken = {"colour": f"all {c.digit_of(move.card)}s", "none": "nothing",
+                 "sum": " + ".join(c.label(k) for k in move.cards)}[move.outcome]
+        return MoveGroup(kind, rank, first=f"with {c.label(move.card)}", label=f"take {taken}")
+    if move.verb == m.DRILL:
+        return MoveGroup(kind, rank, seat=move.seat, label=c.label(move.cards[0]))
+    if move.verb == m.SALE:
+        return MoveGroup(kind, rank, seat=move.seat,
+                         label=f"{move.digit}s, with {c.label(move.card)}")
+    return MoveGroup(kind, rank)
 
 
 def _check_seed(seed: Any) -> None:

@@ -21,12 +21,28 @@ from cardlib.widgets.base import add_classes
 LARGE = "cardlib-large"
 """The table's CSS class in large display mode."""
 
+ROOM = "10em"
+"""What the large display keeps free under the screen's height for the status line and the
+move buttons (in the board's text size): the board's picture gets the rest, so the moves
+stay on the first screen at 1280×720 as at 1920×1080."""
+
 LARGE_CSS = f"""
 .cardlib-table.{LARGE} {{ width: 100%; }}
 .cardlib-table.{LARGE} .cardlib-board {{ align-self: stretch; width: auto; }}
 .cardlib-table.{LARGE} .cardlib-board .widget-html-content {{ width: 100%; }}
-.cardlib-table.{LARGE} .cardlib-board :not(svg) > svg {{
-    width: 100%; height: auto; max-height: 85vh; }}
+.cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div {{
+    display: flex; flex-wrap: nowrap; align-items: flex-start; justify-content: center;
+    gap: 0.6em; }}
+.cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div > svg:first-child {{
+    flex: 0 1 auto; min-width: 0; width: auto; max-width: 100%;
+    height: calc(100vh - {ROOM}); }}
+.cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div > :not(:first-child) {{
+    flex: 0 1 auto; min-width: 8em; max-height: calc(100vh - {ROOM}); overflow: auto; }}
+.cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div > :not(:first-child) svg {{
+    max-width: 100%; height: auto; }}
+.cardlib-table.{LARGE} .cardlib-move-kind {{ font-size: 1.4em; margin-right: 0.4em; }}
+.cardlib-table .cardlib-move-kind {{ min-width: 8em; }}
+.cardlib-table .cardlib-move-step.cardlib-step-legal {{ box-shadow: inset 0 0 0 2px #2e7d32; }}
 .cardlib-table.{LARGE} .cardlib-board,
 .cardlib-table.{LARGE} .cardlib-status,
 .cardlib-table.{LARGE} .cardlib-message,
@@ -38,10 +54,13 @@ LARGE_CSS = f"""
 .cardlib-table.{LARGE} .widget-label, .cardlib-table.{LARGE} input {{ font-size: 1.4em; }}
 .cardlib-table.{LARGE} .widget-text input {{ height: 1.9em; }}
 """
-"""Large display: the board's picture as wide as the table (an SVG scales without blur), but
-no taller than most of the screen, so a tall board (Black Diamond's) still fits the
-projector; text and buttons half again as big.  Only a table with the class :data:`LARGE`
-changes."""
+"""Large display: the board's picture as large as the screen allows (an SVG scales without
+blur), as tall as the screen less :data:`ROOM`, so the move buttons under it stay on the
+first screen; what a game shows beside its picture (Diamonds' crystals, Diam's log) goes
+to its right at its own size instead of being blown up to the table's width; text and
+buttons half again as big.  Only a table with the class :data:`LARGE` changes, but for two
+rules at any size: the rows of moves line up under their headings, and a first step with a
+legal move behind it has a green edge (:mod:`cardlib.widgets.move_buttons`)."""
 
 
 def style_widget() -> widgets.HTML:

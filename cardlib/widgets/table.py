@@ -5,24 +5,29 @@ Everything goes through the Game protocol, so the same widget serves all five ga
 * the board is ``display.html(state.view(seat))`` (each game registers its picture);
 * the move buttons come from ``state.candidate_moves()`` (every card in the hand, say, or
   the legal moves); clicking a move the rules
-  refuse shows ``state.explain(move)`` instead of a traceback, and leaves the game as it was;
+  refuse shows ``state.explain(move)`` instead of a traceback, and leaves the game as it was.
+  A game that can offer a hundred moves says where each goes (``game.move_group``): rows
+  by kind, the common ones first, a long row in two steps (:mod:`~cardlib.widgets.move_buttons`);
 * bots play every other seat until it is the human's turn again, or until a hand ends:
   then the table shows the hand's tally (``state.tallies()``) and waits for "Next hand";
   at the game's end it names the winners and why (``state.verdict()``), so the table
   re-implements no scoring rule and no tie-break;
-* "New deal" deals the seed in the box (the same seed gives the same deal and the same
-  bots' answers on every machine, so a whole class can play one deal), "Undo" goes back to
-  the human's previous decision, and the replay buttons step through the game so far
-  without changing it.
+* the setup panel (:mod:`~cardlib.widgets.setup`) chooses the next game from the game's
+  own declarations: the player count, every option with its doc, the human seats, the
+  bots (strongest first) and the seed; "New game" deals it (the same seed gives the same
+  deal and the same bots' answers on every machine, so a whole class can play one deal);
+  "Undo" goes back to the human's previous decision, and the replay buttons step through
+  the game so far without changing it.
 
 For a lesson the table carries presenter controls (drawn by :mod:`cardlib.widgets.presenter`):
 
-* "Large display" scales the board to the table's width and the text up, for a projector;
+* "Large display" makes the board as large as the screen leaves room for, with the moves
+  still on the first screen, and the text big, for a projector;
 * "Reveal all hands" shows the whole state (``display.html(state)``: every hand face up)
   instead of one seat's view, to explain a trick after it is played;
 * the rule panel keeps the rule id and sentence behind the move into the position shown
   and behind the last refusal;
-* hot seat: any set of seats can be human (``humans=``, or the seat buttons), bots playing
+* hot seat: any set of seats can be human (``humans=``, or the panel's seat buttons), bots playing
   the rest.  With two or more human seats the hand of the seat to move stays hidden (a
   curtain on the board, no move buttons) until "Show my hand", and is hidden again when
   the turn passes to another seat.
@@ -42,13 +47,15 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from cardlib import display
+from cardlib import display, games
 from cardlib.bots import Bot, RandomBot, reseeded
 from cardlib.protocol import Explanation, Game, GameState, IllegalMove
 from cardlib.render.tally import tally_html, verdict_html
-from cardlib.widgets.base import SeedBox, TeachingWidget, add_classes
+from cardlib.widgets.base import TeachingWidget, add_classes
+from cardlib.widgets.move_buttons import MoveButtons
 from cardlib.widgets.narration import Played, play_on
 from cardlib.widgets.presenter import LARGE, RulePanel, curtain_html, seat_name, style_widget
+from cardlib.widgets.setup import GIVEN, SetupPanel
 
 Tool = Callable[["GameTable"], str | None]
 
@@ -89,8 +96,11 @@ class GameTable(TeachingWidget):
         if self.seat not in self.humans:
             raise ValueError(f"seat {self.seat} is not among the human seats "
                              f"{sorted(self.humans)}")
-        # a bot for every seat, human ones too, so a seat the presenter hands over has one
-        self._bench: dict[int, Bot] = {s: RandomBot(f"{seed}:{s}") for s in range(self.players)}
+        # a bot for every seat, human ones too, so a seat the presenter hands over has one;
+        # of the kind the table was handed (listed by the game), so the setup panel shows it
+        self._bot_kind = self._kind_of(bots or {})
+        make = self._maker(self._bot_kind)
+        self._bench: dict[int, Bot] = {s: make(f"{seed}:{s}") for s in range(self.players)}
         self._bench.update(bots or {})
         self.bots: dict[int, Bot] = {}
         self._board_seat = board_seat
@@ -102,6 +112,7 @@ class GameTable(TeachingWidget):
                                  "cardlib-board")
         self.moves = add_classes(widgets.Box(layout=widgets.Layout(flex_flow="row wrap")),
                                  "cardlib-moves")
+        self._move_buttons = MoveButtons(self, self.moves, self._label, self.try_move)
         self.status = add_classes(widgets.HTML(), "cardlib-status")
         self.rules_panel = RulePanel(game)
         self.hand_button = self.button("Show my hand", self.show_hand, "cardlib-show-hand",
@@ -115,10 +126,13 @@ class GameTable(TeachingWidget):
         self._paused = False
         """At the end of a hand, waiting for "Next hand" (see :meth:`next_hand`)."""
 
-        self.seed_box = SeedBox(seed, layout={"width": "160px"})
-        self.new_button = self.button("New deal", self._on_new, "cardlib-new", layout=_AUTO,
-                                      tooltip="deal the seed in the box: the same seed gives "
-                                              "everyone the same deal")
+        self.setup = SetupPanel(
+            self, game, first.options, seed=seed, humans=self.humans, kinds=games.bots(game),
+            bot=self._bot_kind, given=", ".join(sorted({getattr(b, "name", type(b).__name__)
+                                                        for b in (bots or {}).values()})),
+            seat_names=lambda n: [seat_name(s) for s in range(n)],
+            on_seat=self._on_seat_toggle, on_new=self._on_new)
+        self.seed_box, self.new_button = self.setup.seed, self.setup.new_button
         self.undo_button = self.button("Undo", self._on_undo, "cardlib-undo", layout=_AUTO)
         step = self.show_step
         self.first_button = self.button("« first", lambda: step(0), "cardlib-first",
@@ -138,27 +152,18 @@ class GameTable(TeachingWidget):
         self.reveal_toggle = self._toggle(
             "Reveal all hands", self.set_reveal, "cardlib-reveal-toggle",
             tooltip="every hand face up, to explain a trick after it is played")
-        self.seat_toggles = [
-            self._toggle(f"seat {s}", lambda human, s=s: self._on_seat_toggle(s, human),
-                         "cardlib-seat-toggle", f"cardlib-seat-toggle-{s}",
-                         tooltip=f"pressed: a person plays seat {s}; up: a bot does",
-                         value=s in self.humans)
-            for s in range(self.players)
-        ]
         presenter = [self.large_toggle]
-        if self.players > 1:  # one seat: nothing hidden to reveal, nobody to share with
-            presenter += [self.reveal_toggle, add_classes(widgets.Label("Human seats:"),
-                                                          "cardlib-seats-label"),
-                          *self.seat_toggles]
+        if self.players > 1:  # one seat: nothing hidden to reveal
+            presenter.append(self.reveal_toggle)
 
-        controls = widgets.HBox([self.seed_box, self.new_button, self.undo_button])
-        replay = widgets.HBox([self.first_button, self.back_button, self.step_label,
-                               self.next_button, self.last_button])
+        controls = self.setup
+        replay = widgets.HBox([self.undo_button, self.first_button, self.back_button,
+                               self.step_label, self.next_button, self.last_button])
         # a hand's tally and "Next hand" above the board: with the large display's board
         # as tall as the screen allows, they stay on the first screen
         self.children = [style_widget(), self.status, self.tally, self.next_hand_button,
                          self.board, self.hand_button, self.moves, self.message,
-                         self.rules_panel, self.tools, controls, replay,
+                         self.rules_panel, self.tools, replay, controls,
                          add_classes(widgets.HBox(presenter), "cardlib-presenter")]
 
         self._history: list[GameState] = []
@@ -171,6 +176,11 @@ class GameTable(TeachingWidget):
     def state(self) -> GameState:
         """The live game state (the last one, whatever step the replay shows)."""
         return self._history[-1]
+
+    @property
+    def seat_toggles(self) -> list[widgets.ToggleButton]:
+        """The "Human seats" toggles of the setup panel, one per seat."""
+        return self.setup.seat_toggles
 
     @property
     def hot_seat(self) -> bool:
@@ -263,22 +273,40 @@ class GameTable(TeachingWidget):
         return begin
 
     def mark_move(self, move: Any, css: str = "cardlib-marked") -> bool:
-        """Point at ``move``'s button (CSS class ``css``, blue); False if it has none now."""
-        for button in self.moves.children:
-            if button.move_text == str(move):
+        """Point at ``move``'s button (CSS class ``css``, blue), or at the first step it
+        lies behind; False if it has none now."""
+        text = str(move)
+        for button in self.move_buttons:
+            if button.move_text == text:
                 button.add_class(css)
                 button.button_style = "info"
+                return True
+        for step in self._move_buttons.steps:
+            if text in step.step_moves:
+                step.add_class(css)
+                step.button_style = "info"
                 return True
         return False
 
     def click(self, text: str) -> None:
-        """Press the move button whose label or move text is ``text`` (for tests)."""
-        for button in self.moves.children:
-            if text in (button.description, button.move_text):
-                button.click()
-                return
-        labels = [b.description for b in self.moves.children]
-        raise LookupError(f"no move button {text!r}; buttons: {labels}")
+        """Press the move button whose label or move text is ``text`` (for tests), after
+        its first step if it lies behind one."""
+        button = self._move_buttons.find(text)
+        if button is None:
+            labels = [b.description for b in (*self.move_buttons, *self._move_buttons.steps)]
+            raise LookupError(f"no move button {text!r}; buttons: {labels}")
+        button.click()
+
+    @property
+    def move_buttons(self) -> list[widgets.Button]:
+        """The move buttons shown now (in every row; none behind an unopened first step)."""
+        return self._move_buttons.buttons
+
+    @property
+    def move_steps(self) -> list[widgets.Button]:
+        """The first-step buttons shown now ("Ben ▸": whose safe to drill), each opening the
+        moves behind it (``step_moves``: their texts and labels)."""
+        return self._move_buttons.steps
 
     def add_tool(self, label: str, tool: Tool, css: str | None = None) -> widgets.Button:
         """A button that runs ``tool(table)`` and shows the HTML it returns (hint, solve…)."""
@@ -339,8 +367,7 @@ class GameTable(TeachingWidget):
             self.seat = min(self.humans)
         self._shown = None
         self._seat_bots()
-        for seat, toggle in enumerate(self.seat_toggles):
-            self._set_quietly(toggle, seat in self.humans)
+        self.setup.set_humans(self.humans)
         # at a hand's end the bots wait for "Next hand", whoever plays
         answers = [] if self._paused else play_on(self.state, self.bots, self._stop)
         self._add([played.after for played in answers])
@@ -412,16 +439,32 @@ class GameTable(TeachingWidget):
             self._shown = None
         self.show_step(None)
 
-    def _checked_humans(self, seats: Iterable[int]) -> frozenset[int]:
+    def _checked_humans(self, seats: Iterable[int], players: int | None = None
+                        ) -> frozenset[int]:
+        players = self.players if players is None else players
         chosen = frozenset(seats)
         if not chosen:
             raise ValueError("at least one seat must be played by a person "
                              "(with none, the bots would play the whole game alone)")
         for seat in sorted(chosen, key=repr):
-            if not (isinstance(seat, int) and 0 <= seat < self.players):
-                raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player "
-                                 f"game: seats are 0..{self.players - 1}")
+            if not (isinstance(seat, int) and 0 <= seat < players):
+                raise ValueError(f"seat {seat!r} is not a seat of this {players}-player "
+                                 f"game: seats are 0..{players - 1}")
         return chosen
+
+    def _kind_of(self, bots: Mapping[int, Bot]) -> str:
+        """The game's bot kind all of ``bots`` are (random when none are given), or
+        :data:`~cardlib.widgets.setup.GIVEN` for bots of no kind the game lists."""
+        names = {getattr(bot, "name", None) for bot in bots.values()} or {"random"}
+        listed = {kind.name for kind in games.bots(self.game)}
+        return names.pop() if len(names) == 1 and names <= listed else GIVEN
+
+    def _maker(self, kind: str) -> Callable[[int | str], Bot]:
+        """How to make a bot of ``kind`` for a seat (a random bot for :data:`GIVEN`)."""
+        for listed in games.bots(self.game):
+            if listed.name == kind:
+                return listed.make
+        return RandomBot
 
     def _seat_bots(self) -> None:
         self.bots = {s: bot for s, bot in self._bench.items() if s not in self.humans}
@@ -437,13 +480,36 @@ class GameTable(TeachingWidget):
 
     # --- callbacks --------------------------------------------------------------------
     def _on_new(self) -> None:
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Deal the game the setup panel sets up ("New game"): its seed, player count and
+        options, its human seats and its bots.  A choice the game refuses (a target score
+        out of its range) raises, shown in the message line, and the table keeps its game.
+        """
+        setup = self.setup.chosen()
+        seed = setup.seed
+        first = self.game.new(seed=seed, players=setup.players, **setup.options)
+        players = first.players
+        humans = self._checked_humans(setup.humans, players)
         # Every bot that draws chance draws it from the seed dealt (and its seat), as on a
         # table opened on that seed; bots keep no memory, so Undo and stepping back need
-        # nothing: one seed and the same clicks give one game (cardlib.bots).
-        seed = self.seed_box.seed
-        self._bench = {s: reseeded(b, f"{seed}:{s}") for s, b in self._bench.items()}
+        # nothing: one seed and the same clicks give one game (cardlib.bots).  The same
+        # kind of bot keeps its settings (a notebook's budget); another kind comes fresh.
+        kept = ({s: reseeded(b, f"{seed}:{s}") for s, b in self._bench.items() if s < players}
+                if setup.bot == self._bot_kind else {})
+        make = self._maker(setup.bot)
+        self._bench = {s: kept[s] if s in kept else make(f"{seed}:{s}") for s in range(players)}
+        self._bot_kind = setup.bot
+        self.options = {"players": players, **setup.options}
+        self.players, self.humans = players, humans
+        if self.seat not in humans:
+            self.seat = min(humans)
+        if self._board_seat is not None and self._board_seat >= players:
+            self._board_seat = None
+        self.setup.dealt(first.options, humans, seed)
         self._seat_bots()
-        self.start(self.game.new(seed=seed, **self.options))
+        self.start(first)
 
     def _on_undo(self) -> None:
         # Go back to the last position before the latest human move where a human was to
@@ -459,11 +525,8 @@ class GameTable(TeachingWidget):
         self.say("Nothing to undo.")
 
     def _on_seat_toggle(self, seat: int, human: bool) -> None:
-        try:
-            self.set_humans(self.humans | {seat} if human else self.humans - {seat})
-        except ValueError:
-            self._set_quietly(self.seat_toggles[seat], seat in self.humans)
-            raise
+        # the panel puts the toggle back if this refuses
+        self.set_humans(self.humans | {seat} if human else self.humans - {seat})
 
     def _toggle(self, label: str, action: Callable[[bool], Any], *css: str,
                 tooltip: str = "", value: bool = False) -> widgets.ToggleButton:
@@ -489,23 +552,12 @@ class GameTable(TeachingWidget):
         return self.game.public_label(move)
 
     def _show_moves(self, state: GameState | None) -> None:
+        """The buttons of ``state``'s moves (:mod:`cardlib.widgets.move_buttons`: one row,
+        or rows by kind when the game groups its moves), or none."""
         if state is None or state.is_over or state.to_move not in self.humans:
-            self.moves.children = ()
+            self._move_buttons.clear()
             return
-        legal = set(state.legal_moves())
-        buttons = []
-        for move in state.candidate_moves():
-            ok = move in legal
-            button = self.button(
-                self._label(move), lambda move=move: self.try_move(move), "cardlib-move",
-                "cardlib-legal" if ok else "cardlib-illegal",
-                tooltip=("legal: " if ok else "try it: ") + str(move),
-                button_style="success" if ok else "",
-                layout={"width": "auto", "min_width": "48px"},
-            )
-            button.move_text = str(move)
-            buttons.append(button)
-        self.moves.children = tuple(buttons)
+        self._move_buttons.show(state, [seat_name(s) for s in range(self.players)])
 
     def _show_rule_of_step(self) -> None:
         """The rule panel's first line: the move into the position shown, and its rule."""
