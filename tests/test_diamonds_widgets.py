@@ -16,12 +16,12 @@ from cardlib.cards import Card
 from cardlib.diamonds import Announce, Rob
 from cardlib.diamonds.bots import MonteCarloBot, RuleOfThumbBot
 from cardlib.diamonds.deck import read_card
+from cardlib.widgets import GameTable
 from cardlib.widgets.diamonds import (
     GAME,
     SCENES,
     ActionDemo,
     CardOrder,
-    GameChooser,
     MajorityTable,
     PassDemo,
     PlayOut,
@@ -150,7 +150,7 @@ def test_every_widget_shows_the_cards_as_numbers():
     steps.next()
     steps.next()                                             # Ann throws the 11♦
     assert "<b>Ann: 11♦</b>" in steps.picture.value
-    table = GameChooser(players=4).table
+    table = notebook_table()
     cards = [b.description for b in table.moves.children
              if b.description.startswith("pass ")]
     assert cards and all(NUMBERED.fullmatch(c.removeprefix("pass ")) for c in cards)
@@ -256,22 +256,32 @@ def test_no_trick_scene_played_out():
     assert "no trick: Ann" in demo.result.value
 
 
+def notebook_table():
+    """The table of notebook 02's whole game: Ann against rule-of-thumb bots, seed 7."""
+    return GameTable(GAME, seed=7, seat=ANN,
+                     bots={seat: RuleOfThumbBot() for seat in (BEN, CAT, DAN)})
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_the_game_chooser_seats_every_count(players):
-    chooser = GameChooser(players=4)
-    chooser.players_box.value = players
-    table = chooser.table
+def test_the_tables_setup_panel_seats_every_count(players):
+    table = notebook_table()
+    assert table.setup.bots.value == "rule-of-thumb"
+    table.setup.players.value = players
+    table.new_button.click()
     assert table.state.players == players and set(table.bots) == set(range(1, players))
     assert all(isinstance(bot, RuleOfThumbBot) for bot in table.bots.values())
-    legal = [b for b in table.moves.children if "cardlib-legal" in b._dom_classes]
+    legal = [b for b in table.move_buttons if "cardlib-legal" in b._dom_classes]
     legal[0].click()
     assert "Played" in table.message.value
 
 
 def test_monte_carlo_opponents_can_be_chosen():
-    chooser = GameChooser(players=3)
-    chooser.opponents_box.value = "Monte Carlo"
-    assert all(isinstance(bot, MonteCarloBot) for bot in chooser.table.bots.values())
+    table = notebook_table()
+    table.setup.players.value = 3
+    table.setup.bots.value = "monte-carlo"
+    table.new_button.click()
+    assert table.state.players == 3
+    assert all(isinstance(bot, MonteCarloBot) for bot in table.bots.values())
 
 
 def test_the_moves_the_widgets_play_are_the_engines():

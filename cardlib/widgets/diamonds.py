@@ -17,7 +17,8 @@ here restates a rule, so a widget cannot teach something the game would not do.
   :meth:`TrickActions.last_trick`, the end of a real round and its ties.
 * :class:`MajorityTable`: who took how many cards of each suit, and who gets what.
 * :class:`ScoreBoard`: vault and showroom points, the scores and the winner.
-* :class:`GameChooser`: a whole game against bots, for 2 to 6 players.
+* The whole game is the generic :class:`~cardlib.widgets.table.GameTable`: its setup
+  panel chooses the players (2 to 6), the bots and the options.
 
 For tests, each widget's state is plain Python, and every control carries a
 ``diamonds-*`` CSS class for the browser tests.
@@ -37,7 +38,7 @@ from cardlib import games
 from cardlib.bots import Bot
 from cardlib.cards import SUIT_SYMBOLS, Card
 from cardlib.diamonds import Announce, DiamondsState, Pass
-from cardlib.diamonds.bots import MonteCarloBot, RuleOfThumbBot
+from cardlib.diamonds.bots import RuleOfThumbBot
 from cardlib.diamonds.crystals import ActionDone, Crystals, SuitAction, perform, replay
 from cardlib.diamonds.deal import seeded_deal
 from cardlib.diamonds.deck import (
@@ -64,7 +65,7 @@ from cardlib.render.diamonds import (
 from cardlib.render.table import table_svg
 from cardlib.svg import BLACK, RED
 from cardlib.tricks import winning_index
-from cardlib.widgets import GameTable, play_out, try_card
+from cardlib.widgets import play_out, try_card
 from cardlib.widgets.base import TeachingWidget, add_classes
 from cardlib.widgets.tricks import SHRINK, Scene, TrickTeaching, card_button
 
@@ -748,42 +749,6 @@ class ScoreBoard(TeachingWidget):
         self.say("")
 
 
-# --- 11. A whole game -----------------------------------------------------------------------------
-
-class GameChooser(TeachingWidget):
-    """A game of Diamonds against bots, for the chosen number of players (2 to 6); you sit
-    as Ann.  Opponents: rule-of-thumb bots, or Monte Carlo bots (slower, stronger)."""
-
-    def __init__(self, players: int = 4, seed: int = 7, opponents: str = "rule of thumb"):
-        super().__init__("diamonds-step", "diamonds-game", prefix="diamonds")
-        self.seed = seed
-        self.players_box = players_picker(players, "diamonds-game-players")
-        self.opponents_box = add_classes(widgets.ToggleButtons(
-            options=["rule of thumb", "Monte Carlo"], value=opponents,
-            description="opponents"), "diamonds-game-opponents")
-        for control in (self.players_box, self.opponents_box):
-            control.style.description_width = "initial"
-            self.on_change(control, lambda _: self.new_table())
-        self.table: GameTable = self._table()
-        self.children = [self.players_box, self.opponents_box, self.table, self.message]
-
-    def new_table(self) -> GameTable:
-        """A fresh table for the chosen players and opponents."""
-        self.table = self._table()
-        self.children = [self.players_box, self.opponents_box, self.table, self.message]
-        return self.table
-
-    def _table(self) -> GameTable:
-        players = self.players_box.value
-        if self.opponents_box.value == "Monte Carlo":
-            bots: dict[int, Bot] = {s: MonteCarloBot(seed=f"{self.seed}:{s}", playouts=24)
-                                    for s in range(1, players)}
-        else:
-            bots = {s: RuleOfThumbBot() for s in range(1, players)}
-        return GameTable(GAME, seed=self.seed, seat=ANN, bots=bots,
-                         options={"players": players})
-
-
-__all__ = ["DIAMONDS", "SCENES", "ActionDemo", "CardOrder", "GameChooser", "MajorityTable",
+__all__ = ["DIAMONDS", "SCENES", "ActionDemo", "CardOrder", "MajorityTable",
            "PassDemo", "PlayOut", "ScoreBoard", "SetupDemo", "TrickActions", "TryCard",
            "board_html"]
