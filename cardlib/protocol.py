@@ -3,9 +3,10 @@
 It follows OpenSpiel's State API (``legal_moves``, ``apply``, ``is_over``, ``scores``) with
 python-chess's ergonomics (moves print and parse as text, states are values).  Two extras
 serve the teaching side: ``explain(move)`` says *why* a move is legal or not, citing a rule
-id, and ``view(seat)`` gives what one player may see.  At the end, ``verdict()`` names the
-winners and why, by the game's own tie-break, and ``tallies()`` says what each finished
-hand scored, so a table shows both without re-implementing a rule.
+id, ``view(seat)`` gives what one player may see, and ``move_seen_by(move, seat)`` what
+that player is told of a move (a pass's card only to the passer).  At the end,
+``verdict()`` names the winners and why, by the game's own tie-break, and ``tallies()``
+says what each finished hand scored, so a table shows both without re-implementing a rule.
 
 A state is an immutable value.  ``apply`` returns a new state and never touches the old
 one, so undo is "keep the previous state", a search can branch freely, and a refused move
@@ -30,7 +31,7 @@ from cardlib.options import Option, OptionsRecord
 __all__ = [
     "BadMoveText", "Explanation", "Game", "GameState", "IllegalMove", "LoadError", "MoveGroup",
     "Option",
-    "OptionsRecord", "Rule", "RuleBook", "State", "Tally", "Verdict", "fill_names",
+    "OptionsRecord", "Rule", "RuleBook", "SEAT_NAMES", "State", "Tally", "Verdict", "fill_names",
     "names_joined",
 ]
 
@@ -191,8 +192,13 @@ class LoadError(ValueError):
         self.problem = problem
 
 
+SEAT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+"""The seats' names in a game that gives none of its own (see :meth:`Game.seat_names`)."""
+
+
 Move = Hashable
 """A move is any hashable, orderable value whose ``str`` parses back with ``parse_move``."""
+
 
 @dataclass(frozen=True)
 class MoveGroup:
@@ -217,7 +223,6 @@ class MoveGroup:
     """The move's button behind the first step (default: the move's label)."""
 
 
-
 @runtime_checkable
 class State(Protocol):
     """What every game state offers (see the module docstring)."""
@@ -240,6 +245,8 @@ class State(Protocol):
     def verdict(self) -> Verdict: ...
     def tallies(self) -> tuple[Tally, ...]: ...
     def view(self, seat: int) -> Any: ...
+    def move_seen_by(self, move: Any, observer: int | None) -> str: ...
+    def events_seen_by(self, observer: int | None) -> tuple[str, ...]: ...
 
 
 class Game(ABC):
@@ -298,10 +305,17 @@ class Game(ABC):
         cards; a game that can offer a hundred moves (Diam's) says more."""
         return None
 
-    def public_label(self, move: Any) -> str:
-        """What the seats that did not make ``move`` are told of it: its label, unless the
-        move hides its card from them (a pass: a move with a ``face_down_label``)."""
-        return getattr(move, "face_down_label", None) or self.move_label(move)
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        """The names people read for the seats of a ``players``-seat game, in seat order.
+
+        The one source of seat names: the game's board draws them, and the table's status
+        line, narration, rule panel, tallies and verdicts read them here, so no text says
+        "seat 2" where the board says "Cat".  Default: :data:`SEAT_NAMES`; a game whose
+        board names its seats otherwise (Hearts' North, East, …) overrides this.
+        """
+        if players > len(SEAT_NAMES):
+            raise ValueError(f"{players} seats: names exist for at most {len(SEAT_NAMES)}")
+        return SEAT_NAMES[:players]
 
     def save(self, state: GameState) -> dict[str, Any]:
         """A JSON-safe record of the game: how it started and the moves played."""
@@ -378,7 +392,10 @@ class GameState(ABC):
     * ``to_move``, ``is_over``, ``scores()``, ``view(seat)``, ``start_record()``;
     * a field ``options``: the game's options record (which holds ``players``);
     * ``teams`` when seats play in partnerships, ``candidate_moves()`` when a learner
-      should be offered moves the rules refuse (every card in the hand, say).
+      should be offered moves the rules refuse (every card in the hand, say);
+    * ``move_seen_by(move, observer)`` when a move hides something from some seats (a
+      pass, a card put into a private safe), ``events_seen_by`` when a move sets off
+      more than its label says.
 
     ``history`` is carried by the subclass as a field so that it stays part of the value.
     """
@@ -429,6 +446,29 @@ class GameState(ABC):
         """The moves to offer a learner, legal or not (``explain`` says why one is refused).
         Default: the legal moves; a card game offers every card of the hand."""
         return self.legal_moves()
+
+    def move_seen_by(self, move: Any, observer: int | None) -> str:
+        """What seat ``observer`` is shown of ``move``, made here by the seat to move.
+
+        OpenSpiel's ``action_to_string(player, action)``: the move's label (as on its
+        button) with whatever ``observer`` may not know left out, so a table narrating
+        the game to one seat's eyes never names a hidden card.  A pass reads "pass Q♠" to
+        the passer and "pass a card to East" to everyone else (the receiver picks the
+        cards up only when the view shows them, once every seat has passed); a card put
+        into a private safe reads "secure 4 cards" to the other seats.  ``observer`` None
+        is someone who sees no hand at all (the class, in hot-seat play while every hand
+        is down): the public text.  Default: the label, for a move that hides nothing.
+        A game with hidden moves overrides this; whatever ``view(observer)`` hides must
+        not appear in what it returns (``tests/test_hidden_info.py`` checks every game).
+        """
+        return self.game.move_label(move)
+
+    def events_seen_by(self, observer: int | None) -> tuple[str, ...]:
+        """What the move into this state set off besides itself, one sentence each, as
+        ``observer`` may know it, with seats named as :meth:`Game.seat_names` names them
+        (Diamonds: the suit actions a trick earned; Diam's: what a draw turned up).  The
+        table tells them under the move.  Default: nothing."""
+        return ()
 
     def verdict(self) -> Verdict:
         """Who wins and why, by the game's own rule and tie-break (asked once the game is

@@ -221,16 +221,16 @@ def test_the_table_never_names_a_card_a_bot_passes():
              for before, after in zip(table._history, table._history[1:], strict=False)]
     hidden = [move for seat, move in moves if seat != SOUTH and str(move).startswith("pass")]
     assert len(hidden) == 9                     # North and East before South, West after
-    assert "seat 3: pass a card" in table.message.value
+    assert "West: pass 3 cards to North" in table.message.value
     for move in hidden:  # (a passed card may be led later, in the open)
         assert HEARTS.move_label(move) not in table.message.value
     while table.step and not str(table._history[table.step].history[-1]).startswith("pass"):
         table.back_button.click()
     shown = table._history[table.step].history[-1]
-    assert shown in hidden and "played pass a card" in table.rules_panel.value
+    assert shown in hidden and ": pass a card to " in table.rules_panel.value
     assert shown.card.label not in table.rules_panel.value  # nor in the rule's words
     table.set_reveal(True)                               # every hand face up: nothing to hide
-    assert f"played {HEARTS.move_label(shown)}" in table.rules_panel.value
+    assert f": {HEARTS.move_label(shown)}" in table.rules_panel.value
 
 
 def test_rule_panel_shows_the_rule_of_the_last_move_and_of_the_last_refusal():
@@ -244,7 +244,8 @@ def test_rule_panel_shows_the_rule_of_the_last_move_and_of_the_last_refusal():
     why = before.explain(last)
     assert panel_rules(table)[0] == why.rule
     assert HEARTS.rules[why.rule].text in table.rules_panel.value
-    assert f"seat {before.to_move} played {HEARTS.move_label(last)}" in table.rules_panel.value
+    name = HEARTS.seat_names(4)[before.to_move]
+    assert f"Last move by {name}: {HEARTS.move_label(last)}" in table.rules_panel.value
 
     refused = next(b for b in table.moves.children if "cardlib-illegal" in b._dom_classes)
     verdict = state.explain(HEARTS.parse_move(refused.move_text))
@@ -328,7 +329,7 @@ def test_seat_buttons_hand_seats_to_people_and_back_to_bots():
     assert table.humans == {WEST} and table.seat == WEST
     assert table.state.to_move == WEST and not table.hot_seat
     assert faces(table.board.value) == hand_codes(table.state, WEST)
-    assert "bots play 0, 1, 2" in table.message.value
+    assert "bots play North, East and South" in table.message.value
 
 
 def test_the_last_person_cannot_leave_and_nothing_changes():

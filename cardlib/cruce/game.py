@@ -16,7 +16,7 @@ from typing import Any
 
 from cardlib.cards import Card
 from cardlib.cruce.deal import Opening, checked_deal, seeded_deal
-from cardlib.cruce.deck import cards_of
+from cardlib.cruce.deck import SEAT_NAMES, cards_of
 from cardlib.cruce.moves import CruceMove, move_label, parse_move
 from cardlib.cruce.rules import RULES, Options
 from cardlib.cruce.scoring import sides_of
@@ -82,6 +82,10 @@ class Cruce(Game):
     def move_label(self, move: CruceMove) -> str:
         """A short label for a move button: ``K♥``, ``K♥ + marriage``, ``bid 2``."""
         return move_label(move)
+
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        """Ana, Bogdan, Cristina, Dan: the board's names."""
+        return SEAT_NAMES[:players]
 
 
 GAME = Cruce()

@@ -17,7 +17,7 @@ from typing import Any
 from cardlib.cards import Card
 from cardlib.diamonds.crystals import Crystals
 from cardlib.diamonds.deal import Opening, checked_hands, first_dealer, seeded_deal
-from cardlib.diamonds.deck import HAND_SIZE, ROUNDS, codes_of
+from cardlib.diamonds.deck import HAND_SIZE, ROUNDS, SEATS, codes_of
 from cardlib.diamonds.moves import DiamondsMove, move_label, parse_move
 from cardlib.diamonds.rules import RULES, Options
 from cardlib.diamonds.state import DiamondsState, start_round
@@ -100,6 +100,10 @@ class Diamonds(Game):
     def move_label(self, move: DiamondsMove) -> str:
         """A short label for a move button: ``7♦``, ``pass 7♦``, ``pass 2 cards``."""
         return move_label(move)
+
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        """Ann, Ben, Cat, …: the board's names, which ``rob Cat`` writes too."""
+        return SEATS[:players]
 
 
 GAME = Diamonds()

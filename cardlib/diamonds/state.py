@@ -263,6 +263,15 @@ class DiamondsState(TrickState):
                            results, self.history + (move,), last_done=done)
 
     # --- what people see -------------------------------------------------------------------
+    def passes_to(self, seat: int) -> int:
+        """Cards are passed to the left (rule ``diamonds.pass.cards``)."""
+        return left_of(seat, self.players)
+
+    def events_seen_by(self, observer: int | None) -> tuple[str, ...]:
+        """The suit actions the last move set off (a trick won, a card off suit, the end
+        of a round), each in words with its rule: every seat sees them taken."""
+        return tuple(done.text(self.names) for done in self.last_done)
+
     def view(self, seat: int) -> DiamondsView:
         """What ``seat`` may see: its own hand and vault and the public table.
 

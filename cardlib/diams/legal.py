@@ -309,9 +309,9 @@ def _special_held(hand: Sequence[int], special: int) -> Explanation | None:
 
 def _opponent(state: DiamsState, seat: int, rule: str) -> Explanation | None:
     if seat == state.turn or not 0 <= seat < state.players:
-        others = ", ".join(str(s) for s in range(state.players) if s != state.turn)
-        return Explanation(False, rule, f"seat {seat} is not an opponent: choose one of "
-                                        f"{others}")
+        others = ", ".join(m.seat_name(s) for s in range(state.players) if s != state.turn)
+        return Explanation(False, rule, f"{m.seat_name(seat)} is not an opponent: choose "
+                                        f"one of {others}")
     return None
 
 
@@ -337,7 +337,8 @@ def _explain_drill(state: DiamsState, move: m.Move, hand: Sequence[int]) -> Expl
         return Explanation(False, "diams.special.drill", "name one diamond: a digit and a "
                                                          "purity, such as 7*")
     return Explanation(True, "diams.special.drill",
-                       f"drill seat {move.seat}'s safe for {c.name(kind)}: if it holds one, "
+                       f"drill {m.seat_name(move.seat)}'s safe for {c.name(kind)}: if it "
+                       "holds one, "
                        "it comes to your hand; if not, the drilling fails (the card is spent "
                        "either way)")
 
@@ -366,9 +367,10 @@ def _explain_sale(state: DiamsState, move: m.Move, hand: Sequence[int]) -> Expla
                            "you hold")
     lose = "the market" if state.options.failed_sale_to == "market" else "the discard pile"
     return Explanation(True, "diams.special.sale",
-                       f"compulsory sale with the {c.label(move.card)} card: seat {move.seat} "
-                       f"puts every {digit} from their hand on the market and you take every "
-                       f"{digit} there; if they have none, your {digit}s go to {lose}")
+                       f"compulsory sale with the {c.label(move.card)} card: "
+                       f"{m.seat_name(move.seat)} puts every {digit} from their hand on the "
+                       f"market and you take every {digit} there; if they have none, your "
+                       f"{digit}s go to {lose}")
 
 
 def _explain_pass(state: DiamsState) -> Explanation:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cardlib.protocol import BadMoveText
+from cardlib.protocol import SEAT_NAMES, BadMoveText
 
 from . import cards as c
 
@@ -57,6 +57,12 @@ class Move:
 
     def __str__(self) -> str:
         return _FORMS[self.verb][0](self)
+
+
+def seat_name(seat: int) -> str:
+    """A seat as people read it: its name on the board (``Ben``); a number no seat has
+    stays a number, so a refusal can name the bad value."""
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
 
 
 def _codes(kinds: tuple[int, ...]) -> str:
@@ -228,11 +234,11 @@ _FORMS: dict[str, tuple[Callable[[Move], str], Callable[[Move], str]]] = {
     EXPRESS: (lambda mv: f"express {_codes(mv.cards)}",
               lambda mv: f"Secur'express: {_labels(mv.cards)}"),
     DRILL: (lambda mv: f"drill {mv.seat} {_codes(mv.cards)}",
-            lambda mv: f"drill seat {mv.seat}: {_labels(mv.cards)}"),
+            lambda mv: f"drill {seat_name(mv.seat)}: {_labels(mv.cards)}"),
     SLEIGHT: (lambda mv: f"sleight {_codes(mv.cards)}",
               lambda mv: f"Sleight of hand: {_labels(mv.cards)}"),
     SALE: (lambda mv: f"sale {c.code(mv.card)} {mv.seat} {mv.digit}",
-           lambda mv: f"sale ({c.label(mv.card)}): seat {mv.seat}'s {mv.digit}s"),
+           lambda mv: f"sale ({c.label(mv.card)}): {seat_name(mv.seat)}'s {mv.digit}s"),
     DISCARD: (lambda mv: f"discard {c.code(mv.card)}",
               lambda mv: f"discard {c.label(mv.card)}"),
     PASS: (lambda _: "pass", lambda _: "pass"),

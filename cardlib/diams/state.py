@@ -55,6 +55,10 @@ class DiamsState(GameState, Standing):
     results: tuple[RoundResult, ...] = ()
     log: tuple[str, ...] = ()
     """This round's public events, oldest first."""
+    news: tuple[str, ...] = ()
+    """What the move into this state set off that its label does not say (what a draw
+    turned up, whether a drilling found its card, the round scored): public, told by
+    :meth:`events_seen_by`."""
     opening: Mapping[str, Any] | None = None
     """The scripted position the game started from, if any (for ``start_record``)."""
     history: tuple[Any, ...] = field(default=(), kw_only=True)
@@ -63,15 +67,16 @@ class DiamsState(GameState, Standing):
     def start(cls, options: Options, ruleset: Ruleset, seed: int | str, table: Table,
               round_number: int = 0, results: tuple[RoundResult, ...] = (),
               opening: Mapping[str, Any] | None = None,
-              history: tuple[Any, ...] = (), log: tuple[str, ...] = ()) -> DiamsState:
+              history: tuple[Any, ...] = (), log: tuple[str, ...] = (),
+              news: tuple[str, ...] = ()) -> DiamsState:
         """The state at the start of a round laid out as ``table``; ``log`` carries what
-        ended the round before."""
+        ended the round before, ``news`` what the last move of that round set off."""
+        begins = f"round {round_number + 1} begins; {m.seat_name(table.to_move)} starts"
         return cls(options=options, ruleset=ruleset, seed=seed, round=round_number,
                    phase="draw", turn=table.to_move, hands=table.hands, safes=table.safes,
                    market=table.market, discard=table.discard, pile=table.pile,
                    closing_drawn=table.closing_drawn, results=results,
-                   log=log + (f"round {round_number + 1} begins; seat {table.to_move} "
-                              "starts",),
+                   log=log + (begins,), news=news + (begins,),
                    opening=opening, history=history)
 
     # --- the protocol's hooks --------------------------------------------------------------
@@ -154,6 +159,21 @@ class DiamsState(GameState, Standing):
             options=self.options, ruleset=self.ruleset,
         )
 
+    def move_seen_by(self, move: Any, observer: int | None) -> str:
+        """What ``observer`` is told of ``move`` (rule ``diams.hidden``): cards put into a
+        safe, by a secure or a Secur'express, are named to the seat that moves and counted
+        to the others ("secure 4 cards"); every other move is made in the open."""
+        if observer == self.turn or move.verb not in (m.SECURE, m.EXPRESS):
+            return self.game.move_label(move)
+        count = f"{len(move.cards)} card{'s' if len(move.cards) != 1 else ''}"
+        return f"secure {count}" if move.verb == m.SECURE else f"Secur'express: {count}"
+
+    def events_seen_by(self, observer: int | None) -> tuple[str, ...]:
+        """What the last move set off that its label does not say, from the public log:
+        what a draw turned up, what a market visit took, whether a drilling or a sale
+        found its cards, the round scored (the same for every seat)."""
+        return self.news
+
     # --- what a move does ------------------------------------------------------------------
     def _next(self, move: m.Move) -> DiamsState:
         turn = _Turn(self)
@@ -161,14 +181,14 @@ class DiamsState(GameState, Standing):
         return turn.finish(self, move)
 
     def __repr__(self) -> str:
-        who = "nobody" if self.is_over else f"seat {self.turn}"
+        who = "nobody" if self.is_over else m.seat_name(self.turn)
         return (f"<DiamsState round {self.round + 1}/{self.rounds}, {self.phase}, {who} to "
                 f"move, chips {list(self.chips)}>")
 
     def __str__(self) -> str:
         lines = [repr(self), f"  market: {c.labels(self.market)}"]
         for seat in range(self.players):
-            lines.append(f"  seat {seat}: hand {c.labels(self.hands[seat])}; "
+            lines.append(f"  {m.seat_name(seat)}: hand {c.labels(self.hands[seat])}; "
                          f"safe {c.labels(self.safes[seat])}")
         lines.append(f"  draw pile: {len(self.pile)} cards; discard: {c.labels(self.discard)}")
         return "\n".join(lines)
@@ -188,13 +208,19 @@ class _Turn:
         self.options = state.options
         self.phase = state.phase
         self.events: list[str] = []
+        self.news: list[str] = []
 
     @property
     def hand(self) -> list[int]:
         return self.hands[self.seat]
 
-    def say(self, text: str) -> None:
-        self.events.append(f"seat {self.seat} {text}")
+    def say(self, text: str, *, news: bool = True) -> None:
+        """Log ``text`` about the seat moving; ``news=False`` when it only restates the
+        move as every seat is told it (see :meth:`DiamsState.events_seen_by`)."""
+        line = f"{m.seat_name(self.seat)} {text}"
+        self.events.append(line)
+        if news:
+            self.news.append(line)
 
     def take(self, source: list[int], kinds: tuple[int, ...] | list[int],
              dest: list[int]) -> None:
@@ -225,7 +251,7 @@ class _Turn:
         kind = self._draw_one()
         if kind is not None:
             self.hand[kind] += 1
-            self.say("drew a card into their hand")
+            self.say("drew a card into their hand", news=False)
         self.phase = "play"
 
     def _draw_market(self, move: m.Move) -> None:
@@ -268,33 +294,35 @@ class _Turn:
         elif move.outcome == "sum":
             self.take(self.market, move.cards, self.hand)
             self.say(f"went to the market with {c.name(card)} and took "
-                     f"{' + '.join(c.label(k) for k in move.cards)}")
+                     f"{' + '.join(c.label(k) for k in move.cards)}", news=False)
         else:
-            self.say(f"went to the market with {c.name(card)} and came back empty-handed")
+            self.say(f"went to the market with {c.name(card)} and came back empty-handed",
+                     news=False)
 
     def _secure(self, move: m.Move) -> None:
         self.take(self.hand, move.cards, self.safes[self.seat])
-        self.say(f"secured {len(move.cards)} cards in their safe")
+        self.say(f"secured {len(move.cards)} cards in their safe", news=False)
 
     def _express(self, move: m.Move) -> None:
         self.spend(c.EXPRESS)
         self.take(self.hand, move.cards, self.safes[self.seat])
-        self.say(f"played Secur'express and secured {len(move.cards)} cards")
+        self.say(f"played Secur'express and secured {len(move.cards)} cards", news=False)
 
     def _drill(self, move: m.Move) -> None:
         self.spend(c.DRILL)
         kind, target = move.cards[0], self.safes[move.seat]
         if target[kind]:
             self.take(target, (kind,), self.hand)
-            self.say(f"drilled seat {move.seat}'s safe for {c.name(kind)} and took it")
+            self.say(f"drilled {m.seat_name(move.seat)}'s safe for {c.name(kind)} and took it")
         else:
-            self.say(f"drilled seat {move.seat}'s safe for {c.name(kind)}: the drilling "
+            self.say(f"drilled {m.seat_name(move.seat)}'s safe for {c.name(kind)}: the drilling "
                      "failed")
 
     def _sleight(self, move: m.Move) -> None:
         self.spend(c.SLEIGHT)
         self.take(self.market, move.cards, self.hand)
-        self.say(f"played Sleight of hand and took {c.name(move.cards[0])} from the market")
+        self.say(f"played Sleight of hand and took {c.name(move.cards[0])} from the market",
+                 news=False)
 
     def _sale(self, move: m.Move) -> None:
         self.spend(move.card)
@@ -305,24 +333,25 @@ class _Turn:
             self.take(self.hands[move.seat], theirs, self.market)
             taken = [k for k in kinds for _ in range(self.market[k])]
             self.take(self.market, taken, self.hand)
-            self.say(f"forced a sale of seat {move.seat}'s {digit}s ({len(theirs)}) and "
+            self.say(f"forced a sale of {m.seat_name(move.seat)}'s {digit}s ({len(theirs)}) and "
                      f"took every {digit} on the market: {len(taken)} cards")
         else:
             mine = [k for k in kinds for _ in range(self.hand[k])]
             lost_to = self.market if self.options.failed_sale_to == "market" \
                 else self.discard
             self.take(self.hand, mine, lost_to)
-            self.say(f"forced a sale of seat {move.seat}'s {digit}s, but they had none: "
+            self.say(f"forced a sale of {m.seat_name(move.seat)}'s {digit}s, but they had none: "
                      f"{len(mine)} of their own {digit}s went to the "
                      f"{self.options.failed_sale_to}")
 
     def _pass(self, move: m.Move) -> None:
-        self.say("had nothing to play")
+        self.say("had nothing to play", news=False)
 
     def _discard(self, move: m.Move) -> None:
         to_market = self.options.discard_to == "market" and c.is_diamond(move.card)
         self.take(self.hand, (move.card,), self.market if to_market else self.discard)
-        self.say(f"discarded {c.name(move.card)}{' onto the market' if to_market else ''}")
+        self.say(f"discarded {c.name(move.card)}{' onto the market' if to_market else ''}",
+                 news=False)
 
     # the end of the move -------------------------------------------------------------------------
     def finish(self, before: DiamsState, move: m.Move) -> DiamsState:
@@ -344,7 +373,7 @@ class _Turn:
             round=before.round, phase=self.phase, turn=turn, hands=hands, safes=safes,
             market=tuple(self.market), discard=tuple(self.discard), pile=tuple(self.pile),
             closing_drawn=self.closing_drawn, results=before.results, log=log,
-            opening=before.opening, history=history,
+            news=tuple(self.news), opening=before.opening, history=history,
         )
 
 
@@ -355,16 +384,18 @@ def _end_round(before: DiamsState, turn: _Turn, hands: tuple[tuple[int, ...], ..
     result = score_round(before.round, safes, hands, before.ruleset)
     results = before.results + (result,)
     number = before.round + 1
-    scored = (f"round {number} is scored: points {list(result.points)}, chips "
-              f"{list(result.chips)}")
+    scored = f"round {number} is scored: " + "; ".join(
+        f"{m.seat_name(seat)} {points} points, {chips} chips"
+        for seat, (points, chips) in enumerate(zip(result.points, result.chips, strict=True)))
+    news = (*turn.news, scored)
     if number < before.rounds:
         table = seeded_table(before.ruleset, before.options, before.seed, number)
         return DiamsState.start(before.options, before.ruleset, before.seed, table, number,
-                                results, before.opening, history, (scored,))
+                                results, before.opening, history, (scored,), news)
     return DiamsState(
         options=before.options, ruleset=before.ruleset, seed=before.seed, round=before.round,
         phase="over", turn=before.turn, hands=hands, safes=safes,
         market=tuple(turn.market), discard=tuple(turn.discard), pile=tuple(turn.pile),
-        closing_drawn=True, results=results, log=log + (scored,), opening=before.opening,
-        history=history,
+        closing_drawn=True, results=results, log=log + (scored,), news=news,
+        opening=before.opening, history=history,
     )

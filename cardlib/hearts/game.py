@@ -16,7 +16,7 @@ from typing import Any
 
 from cardlib.cards import Card
 from cardlib.hearts.deal import Opening, checked_hands, seeded_deal
-from cardlib.hearts.deck import PLAYERS, cards_of
+from cardlib.hearts.deck import PLAYERS, SEATS, cards_of
 from cardlib.hearts.moves import HeartsMove, move_label, parse_move
 from cardlib.hearts.rules import RULES, Options
 from cardlib.hearts.state import HeartsState, start_hand
@@ -70,6 +70,10 @@ class Hearts(Game):
     def move_label(self, move: HeartsMove) -> str:
         """A short label for a move button: ``Q♠``, ``pass Q♠``, ``moon: others +26``."""
         return move_label(move)
+
+    def seat_names(self, players: int = PLAYERS) -> tuple[str, ...]:
+        """North, East, South, West: the board's names."""
+        return SEATS
 
 
 GAME = Hearts()

@@ -303,6 +303,11 @@ class HeartsState(TrickState):
                           seeded_deal(self.seed, number), results, self.history + (move,))
 
     # --- what people see -------------------------------------------------------------------
+    def passes_to(self, seat: int) -> int:
+        """The seat ``seat`` passes to this hand (left, right or across: rule
+        ``hearts.pass.rotation``)."""
+        return (seat + self.deal.direction) % PLAYERS
+
     def view(self, seat: int) -> HeartsView:
         """What ``seat`` may see: its own hand, the table, the scores.
 

@@ -126,8 +126,9 @@ class CardMove(InternedMove):
 
 
 class FaceDownMove(CardMove):
-    """A card move the other seats do not see, as a pass is: a table tells them only
-    ``face_down_label`` (see :meth:`cardlib.protocol.Game.public_label`)."""
+    """A card passed face down: only the passer sees it when it goes (the receiver picks
+    it up once every seat has passed, when its view shows it).  The kit's states tell
+    every other seat only that a card went, and to whom
+    (:meth:`cardlib.tricks.TrickState.move_seen_by`)."""
 
     __slots__ = ()
-    face_down_label: ClassVar[str] = "pass a card"

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Self
 from cardlib.cards import Card
 from cardlib.protocol import GameState
 from cardlib.tricks.bits import CardBits
+from cardlib.tricks.moves import FaceDownMove
 from cardlib.tricks.rules import Trick, TrickRules, won_by
 
 
@@ -142,6 +143,20 @@ class TrickState(GameState):
     @abstractmethod
     def _legal_in_order(self) -> tuple[Any, ...]:
         """The legal moves of the seat to move, in sorted order (the game is not over)."""
+
+    def passes_to(self, seat: int) -> int:
+        """The seat that ``seat``'s passed cards go to (a game with a pass says which)."""
+        raise NotImplementedError(f"{type(self).__name__} has no pass")
+
+    def move_seen_by(self, move: Any, observer: int | None) -> str:
+        """The protocol's :meth:`~cardlib.protocol.GameState.move_seen_by` for a trick
+        game: a pass (a :class:`~cardlib.tricks.FaceDownMove`) names its card to the passer
+        alone, and to everyone else reads "pass a card to East"; every other move is
+        played face up."""
+        if isinstance(move, FaceDownMove) and observer != self.turn and self.turn is not None:
+            names = self.game.seat_names(len(self.hands))
+            return f"pass a card to {names[self.passes_to(self.turn)]}"
+        return self.game.move_label(move)
 
     @property
     def current_trick(self) -> Trick:

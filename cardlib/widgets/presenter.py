@@ -80,11 +80,6 @@ def rule_sentence(game: Game, rule_id: str, explanation_text: str) -> str:
     return rule.text if rule is not None else explanation_text
 
 
-def seat_name(seat: int | None) -> str:
-    """A seat as the table's words name it (the protocol numbers seats; no game names)."""
-    return "nobody" if seat is None else f"seat {seat}"
-
-
 class RulePanel(widgets.HTML):
     """Two lines that stay on the table: the rule behind the last move and behind the
     last refusal, each as its id and its sentence.
@@ -102,9 +97,9 @@ class RulePanel(widgets.HTML):
         self._refusal = self._line("refusal", "Last refusal", None)
         self._draw()
 
-    def show_move(self, seat: int | None, label: str, why: Explanation) -> None:
-        """The move ``label`` made by ``seat`` and the rule that allowed it."""
-        self._move = self._line("move", f"Last move: {seat_name(seat)} played {label}", why)
+    def show_move(self, who: str, label: str, why: Explanation) -> None:
+        """The move ``label`` made by the seat called ``who`` and the rule that allowed it."""
+        self._move = self._line("move", f"Last move by {who}: {label}", why)
         self._draw()
 
     def show_refusal(self, label: str, refused: IllegalMove) -> None:
@@ -135,15 +130,15 @@ class RulePanel(widgets.HTML):
         self.value = self._move + self._refusal
 
 
-def curtain_html(seat: int | None) -> str:
+def curtain_html(who: str | None) -> str:
     """What the board shows in hot-seat play while hands are hidden, no card at all: whose
-    turn it is and how to see the hand (``seat``, a person to move), or, in a replay
-    (``None``), how to see the position."""
-    if seat is None:
+    turn it is and how to see the hand (``who``, the name of a person to move), or, in a
+    replay (``None``), how to see the position."""
+    if who is None:
         words = ("<b>Every hand is hidden.</b><br>To look back at this position, "
                  "reveal all hands.")
     else:
-        words = (f"<b>{escape(seat_name(seat).capitalize())} to move.</b><br>The hand is "
+        words = (f"<b>{escape(who)} to move.</b><br>The hand is "
                  "hidden: the student at this seat takes the keyboard and presses "
                  "<b>Show my hand</b>.")
     return ("<div class='cardlib-curtain' style='background:#1f5f3a;color:#f4f1e8;"
@@ -151,5 +146,4 @@ def curtain_html(seat: int | None) -> str:
             f"{words}</div>")
 
 
-__all__ = ["LARGE", "LARGE_CSS", "RulePanel", "curtain_html", "rule_sentence", "seat_name",
-           "style_widget"]
+__all__ = ["LARGE", "LARGE_CSS", "RulePanel", "curtain_html", "rule_sentence", "style_widget"]

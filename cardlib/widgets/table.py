@@ -49,12 +49,12 @@ import traitlets
 
 from cardlib import display, games
 from cardlib.bots import Bot, RandomBot, reseeded
-from cardlib.protocol import Explanation, Game, GameState, IllegalMove
+from cardlib.protocol import Explanation, Game, GameState, IllegalMove, names_joined
 from cardlib.render.tally import tally_html, verdict_html
 from cardlib.widgets.base import TeachingWidget, add_classes
 from cardlib.widgets.move_buttons import MoveButtons
-from cardlib.widgets.narration import Played, play_on
-from cardlib.widgets.presenter import LARGE, RulePanel, curtain_html, seat_name, style_widget
+from cardlib.widgets.narration import Played, play_on, seat_words, seen_text, told
+from cardlib.widgets.presenter import LARGE, RulePanel, curtain_html, style_widget
 from cardlib.widgets.setup import GIVEN, SetupPanel
 
 Tool = Callable[["GameTable"], str | None]
@@ -125,13 +125,17 @@ class GameTable(TeachingWidget):
             tooltip="the hand is over: go on to the next one once the class has read the tally")
         self._paused = False
         """At the end of a hand, waiting for "Next hand" (see :meth:`next_hand`)."""
+        self._telling: tuple[str, Played | None, tuple[Played, ...]] | None = None
+        """The moves the message line tells (see :meth:`_tell`), and the HTML it said."""
+        self._told_html = ""
+        self._refused: tuple[int | None, Any, IllegalMove] | None = None
+        """The last refusal: the seat that tried, its move and the rules' answer."""
 
         self.setup = SetupPanel(
             self, game, first.options, seed=seed, humans=self.humans, kinds=games.bots(game),
             bot=self._bot_kind, given=", ".join(sorted({getattr(b, "name", type(b).__name__)
                                                         for b in (bots or {}).values()})),
-            seat_names=lambda n: [seat_name(s) for s in range(n)],
-            on_seat=self._on_seat_toggle, on_new=self._on_new)
+            seat_names=game.seat_names, on_seat=self._on_seat_toggle, on_new=self._on_new)
         self.seed_box, self.new_button = self.setup.seed, self.setup.new_button
         self.undo_button = self.button("Undo", self._on_undo, "cardlib-undo", layout=_AUTO)
         step = self.show_step
@@ -227,6 +231,7 @@ class GameTable(TeachingWidget):
         self._shown = None
         self._paused = self._ends_hand(len(self._history) - 1) and not self.state.is_over
         self.rules_panel.clear()
+        self._refused = self._telling = None
         self.show_step(None)
         self.say("")
 
@@ -239,15 +244,12 @@ class GameTable(TeachingWidget):
             states, answers = self._answered(state, move)
         except IllegalMove as exc:
             self.say_refused(exc)
-            self.rules_panel.show_refusal(self._label(move), exc)
+            self._refused = (state.to_move, move, exc)
+            self._show_refusal()
             return False
         self._add(states)
-        why = state.explain(move)
-        told = ", ".join(f"seat {p.seat}: {self._told(p.seat, p.move, p.after)}"
-                         for p in answers)
-        then = f"<br><small>Then {escape(told)}.</small>" if answers else ""
-        self.say(f"Played <b>{escape(self._label(move))}</b>. "
-                 f"<small>{escape(why.text)} <code>[{escape(why.rule)}]</code></small>{then}")
+        self._tell("", Played(state.to_move, move, state.explain(move), state, states[0]),
+                   answers)
         return True
 
     def play_moves(self, moves: Iterable[Any]) -> int:
@@ -338,7 +340,7 @@ class GameTable(TeachingWidget):
         self.next_hand_button.layout.display = None if paused else "none"
         self.tally.value = self._tally_html(self.step)
         if self._curtained(shown):
-            self.hand_button.description = f"Show my hand ({seat_name(shown.to_move)})"
+            self.hand_button.description = f"Show my hand ({self._name(shown.to_move)})"
         self.undo_button.disabled = not any(
             s.to_move in self.humans for s in self._history[:-1]
         )
@@ -355,6 +357,7 @@ class GameTable(TeachingWidget):
         self.reveal = bool(on)
         self._set_quietly(self.reveal_toggle, self.reveal)
         self.show_step(self.step)
+        self._retell()
 
     def set_humans(self, seats: Iterable[int]) -> None:
         """Let people play ``seats`` and bots the others, from the live position on.
@@ -371,18 +374,19 @@ class GameTable(TeachingWidget):
         # at a hand's end the bots wait for "Next hand", whoever plays
         answers = [] if self._paused else play_on(self.state, self.bots, self._stop)
         self._add([played.after for played in answers])
-        people = ", ".join(str(s) for s in sorted(self.humans))
-        machines = ", ".join(str(s) for s in sorted(self.bots)) or "none"
-        self.say(f"People play seat{'s' if self.hot_seat else ''} {people}; "
-                 f"bots play {machines}.")
+        names = self._names()
+        people = names_joined([names[s] for s in sorted(self.humans)])
+        machines = names_joined([names[s] for s in sorted(self.bots)]) or "nobody"
+        self._tell(f"People play {people}; bots play {machines}.", None, answers)
 
     def show_hand(self) -> None:
         """Hot seat: turn up the hand of the seat to move (its owner asked)."""
         state = self.state
         if state.is_over or state.to_move not in self.humans:
-            raise ValueError(f"no person is to move: {seat_name(state.to_move)} has the turn")
+            raise ValueError(f"no person is to move: {self._name(state.to_move)} has the turn")
         self._shown = state.to_move
         self.show_step(None)
+        self._retell()
 
     @property
     def paused(self) -> bool:
@@ -397,9 +401,7 @@ class GameTable(TeachingWidget):
         self._paused = False
         answers = play_on(self.state, self.bots, self._stop)
         self._add([played.after for played in answers])
-        told = ", ".join(f"{seat_name(p.seat)}: {self._told(p.seat, p.move, p.after)}"
-                         for p in answers)
-        self.say("Next hand." + (f" <small>{escape(told)}.</small>" if told else ""))
+        self._tell("Next hand.", None, answers)
 
     # --- the game's flow ----------------------------------------------------------------
     def _answered(self, state: GameState, move: Any) -> tuple[list[GameState], list[Played]]:
@@ -543,13 +545,56 @@ class GameTable(TeachingWidget):
     def _label(self, move: Any) -> str:
         return self.game.move_label(move)
 
-    def _told(self, seat: int, move: Any, after: GameState) -> str:
-        """``move`` by ``seat`` as the learner may see it: whole when it is the seat whose
-        hand the board shows or every hand is shown, else what the other seats are told
-        (a bot's pass does not name its card)."""
-        if self.reveal or after.is_over or seat == self._viewer(after):
-            return self._label(move)
-        return self.game.public_label(move)
+    def _eyes(self, state: GameState | None = None) -> int | None:
+        """The seat whose eyes the table has at ``state`` (default: the live one): the
+        human's, in hot seat the seat whose hand is up (None while every hand is down).
+        What the table says of a move is what this seat may know of it
+        (``move_seen_by``), unless every hand is revealed."""
+        return self._viewer(self.state if state is None else state)
+
+    def _name(self, seat: int | None, state: GameState | None = None) -> str:
+        """``seat`` as the board names it ("your partner Cristina" to the eyes' partner)."""
+        state = self.state if state is None else state
+        return seat_words(state, seat, self._eyes(state))
+
+    def _tell(self, head: str, mine: Played | None, answers: Sequence[Played]) -> None:
+        """Say ``head``, the person's move ``mine`` with its rule, then the bots'
+        ``answers``, each as the table's eyes may see it (a bot's pass names no card); kept,
+        so that when the eyes change (a hand shown or hidden, every hand revealed) the same
+        moves are told again as the new eyes may see them (:meth:`_retell`)."""
+        self._telling = (head, mine, tuple(answers))
+        eyes, everything = self._eyes(), self.reveal
+        parts = [head] if head else []
+        if mine is not None:
+            label = seen_text(mine.before, mine.move, eyes, everything)
+            why = (mine.why.text if label == self._label(mine.move)
+                   else "the card stays hidden from the other seats")
+            parts.append(f"Played <b>{escape(label)}</b>. <small>{escape(why)} "
+                         f"<code>[{escape(mine.why.rule)}]</code></small>")
+            parts += [f"<br><small>↳ {escape(line)}</small>"
+                      for line in mine.after.events_seen_by(eyes)]
+        lines = told(answers, eyes, everything=everything)
+        if lines:
+            parts.append("<br><small>Then " + "<br>".join(escape(line) for line in lines)
+                         + "</small>")
+        self.say(" ".join(parts).replace(" <br>", "<br>"))
+        self._told_html = self.message.value
+
+    def _retell(self) -> None:
+        """The eyes changed: tell the moves on the message line again, as they now may
+        see them (only while the line still tells them)."""
+        if self._telling is not None and self.message.value == self._told_html:
+            self._tell(*self._telling)
+
+    def _show_refusal(self) -> None:
+        """The rule panel's second line: the last move refused and its rule, its card
+        named only to the seat that tried it (or with every hand revealed)."""
+        if self._refused is None:
+            return
+        seat, move, refused = self._refused
+        label = (self._label(move) if self.reveal or seat == self._eyes()
+                 else f"a move by {self._name(seat)}")
+        self.rules_panel.show_refusal(label, refused)
 
     def _show_moves(self, state: GameState | None) -> None:
         """The buttons of ``state``'s moves (:mod:`cardlib.widgets.move_buttons`: one row,
@@ -557,31 +602,33 @@ class GameTable(TeachingWidget):
         if state is None or state.is_over or state.to_move not in self.humans:
             self._move_buttons.clear()
             return
-        self._move_buttons.show(state, [seat_name(s) for s in range(self.players)])
+        self._move_buttons.show(state, self.game.seat_names(self.players))
 
     def _show_rule_of_step(self) -> None:
         """The rule panel's first line: the move into the position shown, and its rule."""
+        self._show_refusal()
         if self.step == 0:
             self.rules_panel.no_move()
             return
         before, after = self._history[self.step - 1], self._history[self.step]
-        move = after.history[-1]
-        label, why = self._told(before.to_move, move, after), before.explain(move)
+        move, eyes = after.history[-1], self._eyes(after)
+        label, why = seen_text(before, move, eyes, self.reveal), before.explain(move)
         if label != self._label(move):  # a card the learner may not see: the rule only
             why = Explanation(why.legal, why.rule, "the card stays hidden from the other seats")
-        self.rules_panel.show_move(before.to_move, label, why)
+        self.rules_panel.show_move(seat_words(before, before.to_move, eyes), label, why)
 
     def _board_html(self, state: GameState) -> str:
         """The board: the whole state when revealed or over; in hot seat the view of the
         seat whose hand is up, or a curtain; else the human's (or ``board_seat``'s) view.
         ``data-cardlib-hand`` says which: ``all``, a seat number, or ``none``."""
         seat = self._viewer(state)
-        if self.reveal or state.is_over:
+        if self.reveal:
             shown, hand = state, "all"
         elif seat is None:
             mover = state.to_move if state.to_move in self.humans else None
+            who = None if mover is None else self._name(mover, state)
             return (f"<div data-cardlib-moves='{len(state.history)}' data-cardlib-hand='none'>"
-                    f"{curtain_html(mover)}</div>")
+                    f"{curtain_html(who)}</div>")
         else:
             shown, hand = state.view(seat), str(seat)
         html = display.html(shown)
@@ -611,18 +658,18 @@ class GameTable(TeachingWidget):
             return f"{title} — {escape(ended)} is over: press <b>Next hand</b> to go on{deal}"
         mover = state.to_move
         if mover not in self.humans:
-            whose = f"{seat_name(mover)} to move"
+            whose = f"{self._name(mover, state)} to move"
         elif not self.hot_seat:
             whose = "your turn"
         elif self._curtained(state):
-            whose = f"{seat_name(mover)} to move: hand hidden until its owner asks"
+            whose = f"{self._name(mover, state)} to move: hand hidden until its owner asks"
         else:
-            whose = f"{seat_name(mover)}, your turn"
+            whose = f"{self._name(mover, state)}, your turn"
         return f"{title} — {whose}{deal}"
 
     def _names(self) -> list[str]:
-        """Every seat's name as the table says it."""
-        return [seat_name(seat) for seat in range(self.players)]
+        """Every seat's name as the board says it (the game's ``seat_names``)."""
+        return list(self.game.seat_names(self.players))
 
     def _tally_html(self, step: int) -> str:
         """Above the board at replay step ``step``: the tally of the hand that move ended,
