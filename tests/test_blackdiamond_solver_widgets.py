@@ -216,3 +216,11 @@ def test_a_solver_slow_to_hear_stop_is_answered_for():
     release.set()
     job._thread.join(30)
     assert answers == ["so far 2048"]
+
+
+def test_the_explorer_box_shows_the_seed_dealt():
+    explorer = SolveExplorer(seed=5, method="search")
+    assert explorer.time_box.label == "until decided, or Stop"   # a choice shown, not blank
+    explorer.load_seed(7)
+    assert explorer.deal_text.value == deal_from_seed(7).to_text()
+    assert "data-bd-deal-cards='39'" in explorer.deal_box.picture.value

@@ -132,3 +132,58 @@ def test_board_labels_stay_apart_and_inside_the_picture(browser, diamond_deck):
             apart = (one["right"] <= other["x"] or other["right"] <= one["x"]
                      or one["bottom"] <= other["y"] or other["bottom"] <= one["y"])
             assert apart, (one, other)
+
+
+# --- your own deal at the table, solved from where you are, and Stop (issue 27 §1-§2) --------
+
+ANY_INPUT_SAYS = ("(text) => [...document.querySelectorAll('.cardlib-table input')]"
+                  ".some(i => i.value === text)")
+MOVES_ON_BOARD = ("(n) => document.querySelector('.cardlib-table .cardlib-board "
+                  "[data-cardlib-moves]').dataset.cardlibMoves === String(n)")
+
+
+def type_deal(page, deal) -> None:
+    """Type ``deal`` in 04's deal box as a person would (lower case) and play it."""
+    box = page.locator(".bd-deal-box").first
+    box.locator(".bd-deal-text textarea").fill(deal.to_text().lower())
+    expect(box.locator(".bd-deal-picture [data-bd-deal-cards='39']")).to_have_count(1)
+    box.locator(".bd-deal-use").click()
+    page.wait_for_function(ANY_INPUT_SAYS, arg="your deal")  # the seed box
+
+
+def test_a_typed_deal_three_moves_then_can_it_still_be_won(open_notebook):
+    from cardlib.blackdiamond import deal_from_seed, move_from_json
+    from solvers import search
+
+    deal = deal_from_seed(7)
+    line = [str(move_from_json(m)) for m in search.solve(deal).moves[:3]]  # they keep it won
+    page = open_notebook(NOTEBOOK, wait_for=".bd-deal-box .bd-deal-text textarea")
+    type_deal(page, deal)
+    table = page.locator(".cardlib-table").first
+    page.wait_for_function(MOVES_ON_BOARD, arg=0)
+    for played, move in enumerate(line, start=1):
+        table.locator(f"button.cardlib-legal[title='legal: {move}']").click()
+        page.wait_for_function(MOVES_ON_BOARD, arg=played)
+    table.locator(".bd-ask-button").click()
+    message = table.locator(".cardlib-message")
+    expect(message).to_contain_text("Still winnable", timeout=120_000)
+    expect(table.locator(".bd-plan pre")).to_contain_text("1. ")  # the line, listed
+    expect(table.locator("button.bd-hinted")).to_have_count(1)
+
+
+def test_stop_during_a_long_proof_says_undecided_so_far(open_notebook):
+    from cardlib.blackdiamond import deal_from_seed
+
+    page = open_notebook(NOTEBOOK, wait_for=".bd-deal-box .bd-deal-text textarea")
+    type_deal(page, deal_from_seed(3153))        # the slow loss proof
+    table = page.locator(".cardlib-table").first
+    table.locator(".bd-ask-button").click()
+    progress = table.locator(".bd-solver-progress")
+    expect(progress).to_contain_text(re.compile(r"[1-9][\d,]* positions searched"),
+                                     timeout=60_000)
+    table.locator(".bd-solver-stop").click()
+    message = table.locator(".cardlib-message")
+    expect(message).to_contain_text("Undecided so far", timeout=10_000)  # generous: ~0.1 s
+    expect(message).to_contain_text("positions searched")
+    expect(table.locator(".bd-solver-stop")).to_be_hidden()
+    expect(table.locator(".bd-ask-button")).to_be_enabled()

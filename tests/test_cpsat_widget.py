@@ -144,6 +144,6 @@ def test_the_verdict_line_says_solving_while_the_solver_runs(explorer, monkeypat
     (line, disabled), = seen
     assert "solving with exhaustive search, for up to 30 s of CPU" in line and disabled
     assert "won" in explorer.verdict_html.value and not explorer.solve_button.disabled
-    explorer.time_box.value = None                   # the default: no limit
+    explorer.time_box.value = 0.0                    # the default: no limit
     solved(explorer)
     assert "until it decides or you press Stop" in seen[-1][0]

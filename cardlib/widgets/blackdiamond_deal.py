@@ -111,6 +111,15 @@ class DealBox(TeachingWidget):
         self.say("Dealt: <b>your deal</b>.")
         return deal
 
+    def show(self, deal: Deal) -> None:
+        """Show ``deal`` in the box and the picture (a deal dealt some other way, by seed),
+        without using it."""
+        with self.quietly():
+            self.text.value = deal.to_text()
+        self.problems = []
+        self.say("")
+        self._draw()
+
     def _draw(self) -> None:
         """The picture of the text as typed so far (JSON is drawn once it reads whole)."""
         value = self.text.value

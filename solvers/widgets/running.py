@@ -48,6 +48,7 @@ def plan_html(moves: Sequence[Any], current: int | None = None, title: str = "",
     body = "\n".join(lines)
     return (f"<div class='{css}' data-bd-plan-moves='{len(moves)}'>{head}"
             "<pre style='margin:0;max-height:22em;overflow:auto;padding:4px 8px;"
+            "line-height:1.35;"
             "border:1px solid #ccc;border-radius:4px;background:#fafafa;font-size:90%'>"
             f"{body}</pre><small>select and copy; <code>python -m solvers replay deal.txt "
             "plan.txt</code> replays it</small></div>")

@@ -51,10 +51,11 @@ from solvers.widgets.running import RunPanel, plan_html
 METHODS: tuple[tuple[str, str], ...] = (("exhaustive search", "search"), ("CP-SAT model", "cpsat"))
 """The two solvers the learner can pick, as (label, method) pairs."""
 
-LIMITS: tuple[tuple[str, float | None], ...] = (
-    ("until decided, or Stop", None), ("10 s of CPU", 10.0), ("30 s of CPU", 30.0),
+LIMITS: tuple[tuple[str, float], ...] = (
+    ("until decided, or Stop", 0.0), ("10 s of CPU", 10.0), ("30 s of CPU", 30.0),
     ("60 s of CPU", 60.0), ("5 min of CPU", 300.0))
-"""The limits offered, as (label, CPU seconds); the first, no limit, is the default."""
+"""The limits offered, as (label, CPU seconds); the first, 0 for no limit, is the default.
+(Not None: a dropdown whose value is None shows no choice at all.)"""
 
 _UNSET: Any = object()
 
@@ -109,7 +110,7 @@ class SolveExplorer(TeachingWidget):
         self.method_picker = add_classes(
             widgets.ToggleButtons(options=list(METHODS), value=method), "bd-solve-method")
         self.time_box = add_classes(widgets.Dropdown(
-            options=list(LIMITS), value=None, description="Limit",
+            options=list(LIMITS), value=0.0, description="Limit",
             layout={"width": "260px"}), "bd-solve-time-limit")
         self._set_limit(time_limit)
         self.solve_button = self.button("Solve", lambda: self.solve(wait=False), "bd-solve-run",
@@ -167,7 +168,7 @@ class SolveExplorer(TeachingWidget):
     @property
     def time_limit(self) -> float | None:
         """The chosen limit in CPU seconds (None: until decided, or Stop)."""
-        return self.time_box.value
+        return self.time_box.value or None
 
     @property
     def verdict(self) -> str | None:
@@ -188,7 +189,9 @@ class SolveExplorer(TeachingWidget):
         """Deal ``seed`` (as the *Deal this seed* button does) and show its start."""
         self._idle_or_refuse()
         self.seed_box.value = seed
-        self._start(deal_from_seed(seed), seed)
+        deal = deal_from_seed(seed)
+        self.deal_box.show(deal)  # the box and its picture: where this seed's cards go
+        self._start(deal, seed)
         return self
 
     def load_deal(self, deal: str | dict[str, Any] | Deal) -> SolveExplorer:
@@ -279,6 +282,7 @@ class SolveExplorer(TeachingWidget):
             raise RuntimeError("the solver is still working on this deal: press Stop first")
 
     def _set_limit(self, time_limit: float | None) -> None:
+        time_limit = float(time_limit or 0)
         values = [value for _, value in self.time_box.options]
         if time_limit not in values:
             self.time_box.options = [*self.time_box.options,

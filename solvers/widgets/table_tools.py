@@ -77,8 +77,10 @@ class TableSolver:
         self.ask_button = table.add_tool(ASK, lambda _t: self.ask(wait=False), "bd-hint-button")
         self.way_button = table.add_tool(SHOW, lambda _t: self.show_way(wait=False),
                                          "bd-solution-button")
-        self.ask_button.add_class("bd-ask-button")
-        self.way_button.add_class("bd-way-button")
+        for button, css in ((self.ask_button, "bd-ask-button"),
+                            (self.way_button, "bd-way-button")):
+            button.add_class(css)
+            button.layout.width = "auto"  # the whole question, never cut short
         self.panel = RunPanel("bd-solver")
         self.plan_html = add_classes(widgets.HTML(), "bd-plan-box")
         buttons = [b for b in table.tools.children if b not in (self.ask_button, self.way_button)]
