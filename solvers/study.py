@@ -35,7 +35,7 @@ import os
 import signal
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -44,7 +44,7 @@ from typing import Any, Protocol
 
 from tqdm.auto import tqdm
 
-from cardlib.blackdiamond import deal_from_seed
+from cardlib.blackdiamond import PILES, Deal, allowed_values, deal_from_seed
 from cardlib.blackdiamond.rules import OPTIONS
 
 from . import search
@@ -249,6 +249,20 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
+class Inline(Executor):
+    """Runs each deal at once, on the calling thread: for a notebook's widget, which runs
+    a study on a thread of its own beside the kernel (a pool of processes would be forked
+    from a kernel full of threads), and for Pyodide, which has no processes."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller, as a pool does
+            future.set_exception(exc)
+        return future
+
+
 def capacity(pool: Executor, workers: int) -> int:
     """How many deals to keep in flight: two per worker (a Dask cluster reports its own)."""
     client = getattr(pool, "_client", None)
@@ -258,13 +272,17 @@ def capacity(pool: Executor, workers: int) -> int:
 
 
 def run(seeds: Sequence[int], out: Path, pool: Executor, task: Task | None = None, *,
-        in_flight: int = 4, progress: bool = True) -> list[dict[str, Any]]:
+        in_flight: int = 4, progress: bool = True,
+        on_line: Callable[[dict[str, Any]], Any] | None = None,
+        stop: Callable[[], bool] | None = None) -> list[dict[str, Any]]:
     """Run ``task`` (by default :class:`SolveTask`: solve exactly) on every seed of
     ``seeds`` not yet decided in ``out``, appending a line per deal.
 
     ``progress`` shows a tqdm bar (a widget in a notebook) with deals per second and the
     running win rate of the whole study, the file's earlier lines included.  Returns the
-    study's lines for ``seeds`` (one per seed, the file's and the new ones).  Raises
+    study's lines for ``seeds`` (one per seed, the file's and the new ones).  A widget
+    follows the run with ``on_line`` (called with each new line) and ends it early with
+    ``stop`` (asked before each new deal; the deals in flight finish).  Raises
     :class:`StudyError` if ``out`` holds another study (another solver or version of it,
     player or variants), or if a worker died (the lines written stay; rerun to go on).
     """
@@ -293,6 +311,8 @@ def run(seeds: Sequence[int], out: Path, pool: Executor, task: Task | None = Non
         try:
             while True:
                 for seed in queue:
+                    if stop is not None and stop():
+                        break
                     future = pool.submit(task, seed)
                     pending[future] = seed
                     if len(pending) >= in_flight:
@@ -309,6 +329,8 @@ def run(seeds: Sequence[int], out: Path, pool: Executor, task: Task | None = Non
                     tally[row["verdict"]] += 1
                     bar.set_postfix_str(_running(tally), refresh=False)
                     bar.update()
+                    if on_line is not None:
+                        on_line(row)
         except BrokenProcessPool:
             raise StudyError(f"a worker died; {done} deal(s) were written to {out} and "
                              f"{len(pending)} in flight were lost: rerun the same command "
@@ -407,3 +429,73 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> Summary:
 def load(path: Path | str) -> list[dict[str, Any]]:
     """A study file's lines, one per seed, in seed order (for notebooks and reports)."""
     return sorted(latest(read_rows(Path(path))).values(), key=lambda row: row["seed"])
+
+
+# --- reading a study -----------------------------------------------------------------------
+
+PER = 10_000
+"""Loss rates are told per this many deals: a rate near 0.03 % reads better as 2.5."""
+
+
+def loss_rate(summary: Summary, per: int = PER) -> tuple[float, float, float]:
+    """Losses per ``per`` deals: the point estimate and its 95 % interval (the win rate's
+    interval turned round, so an ``unknown`` deal counts as a possible loss here)."""
+    return (per * (1 - summary.rate), per * (1 - summary.high), per * (1 - summary.low))
+
+
+def loss_rate_curve(rows: Sequence[Mapping[str, Any]], points: Iterable[int],
+                    per: int = PER) -> list[tuple[int, float, float, float]]:
+    """``(n, losses per ``per``, low, high)`` over the first ``n`` lines of ``rows`` (in
+    their order) for each ``n`` of ``points``: how the interval narrows as deals come in."""
+    wins = unknown = 0
+    at: dict[int, tuple[int, int]] = {}
+    for n, row in enumerate(rows, start=1):
+        wins += row["verdict"] == "win"
+        unknown += row["verdict"] == "unknown"
+        at[n] = (wins, unknown)
+    curve = []
+    for n in points:
+        if n not in at:
+            continue
+        won, open_ = at[n]
+        low, _ = wilson(won, n)
+        _, high = wilson(won + open_, n)
+        decided = n - open_
+        rate = 1 - won / decided if decided else math.nan
+        curve.append((n, per * rate, per * (1 - high), per * (1 - low)))
+    return curve
+
+
+EDGE_PILES = tuple(pile for pile in PILES if pile.kind != "centre")
+"""The outer and inner piles: each takes only the values its diamonds allow."""
+
+
+def edge_fits(deal: Deal) -> int:
+    """How many of the deal's 26 black cards fit some edge pile next to its four starting
+    diamonds (by the engine's own :func:`~cardlib.blackdiamond.allowed_values`).  A card
+    that fits no edge can only go to the centre, whose clear costs four diamonds, or wait
+    for the diamonds to change, which costs diamonds too."""
+    start = deal.diamonds[:4]
+    values = set().union(*(allowed_values(pile, start) for pile in EDGE_PILES))
+    return sum(card.value in values for card in deal.black)
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """The rank of each value (0 for the smallest), ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    result = [0.0] * len(values)
+    first = 0
+    while first < len(order):
+        last = first
+        while last + 1 < len(order) and values[order[last + 1]] == values[order[first]]:
+            last += 1
+        for index in order[first:last + 1]:
+            result[index] = (first + last) / 2
+        first = last + 1
+    return result
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation: +1 when ``ys`` always grow with ``xs``, -1 when they
+    always fall, near 0 when the order of one says little about the other."""
+    return statistics.correlation(ranks(xs), ranks(ys))

@@ -336,3 +336,61 @@ def test_a_variant_the_exact_search_does_not_model_is_refused_before_any_deal(tm
     err = capsys.readouterr().err
     assert "repeat_replace" in err and "Traceback" not in err
     assert not out.exists()
+
+
+# --- a run a widget follows and stops; reading a study ------------------------------------
+
+def test_a_run_calls_on_line_for_each_new_line_and_stops_when_asked(tmp_path):
+    seen = []
+    rows = study.run(range(1, 30), tmp_path / "s.jsonl", study.Inline(),
+                     SolveTask(max_nodes=CAP), progress=False, on_line=seen.append,
+                     stop=lambda: len(seen) >= 5, in_flight=1)
+    assert [r["seed"] for r in rows] == [1, 2, 3, 4, 5] and seen == rows
+    assert len(lines_of(tmp_path / "s.jsonl")) == 5  # the rest is left for a rerun
+
+
+def test_the_inline_executor_hands_back_a_deal_that_fails():
+    future = study.Inline().submit(lambda seed: 1 / 0, 3)
+    assert isinstance(future.exception(), ZeroDivisionError)
+
+
+def rows_of(verdicts: str) -> list[dict]:
+    names = {"w": "win", "l": "loss", "u": "unknown"}
+    return [row(seed, names[v]) for seed, v in enumerate(verdicts, start=1)]
+
+
+def test_the_loss_rate_is_the_win_rates_interval_turned_round():
+    summary = study.summarize(rows_of("w" * 19_995 + "l" * 5))
+    rate, low, high = study.loss_rate(summary)
+    assert rate == pytest.approx(2.5)
+    win_low, win_high = study.wilson(19_995, 20_000)
+    assert (low, high) == pytest.approx((10_000 * (1 - win_high), 10_000 * (1 - win_low)))
+    assert 1.0 < low < 1.2 and 5.8 < high < 6.0  # the (2.5, 1.1-5.9)
+
+
+def test_the_loss_rate_curve_reads_the_first_n_lines_and_counts_unknown_as_possible_losses():
+    rows = rows_of("wwwwlwwwwu")
+    curve = dict((n, rest) for n, *rest in study.loss_rate_curve(rows, [4, 5, 10, 11]))
+    assert set(curve) == {4, 5, 10}  # no line 11
+    assert curve[4][0] == 0 and curve[5][0] == pytest.approx(2000)
+    rate, low, high = curve[10]
+    assert rate == pytest.approx(10_000 / 9)  # among the decided
+    assert high == pytest.approx(10_000 * (1 - study.wilson(8, 10)[0]))
+    assert low == pytest.approx(10_000 * (1 - study.wilson(9, 10)[1]))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3153, 4316, 17])
+def test_edge_fits_counts_the_cards_the_engine_lets_onto_an_edge_pile(seed):
+    from cardlib.blackdiamond import PILES, can_place, deal_from_seed
+    deal = deal_from_seed(seed)
+    start = deal.diamonds[:4]
+    expected = sum(any(can_place(card, pile, start, None) for pile in PILES
+                       if pile.kind != "centre") for card in deal.black)
+    assert study.edge_fits(deal) == expected
+
+
+def test_spearman_reads_order_only_and_shares_ranks_between_ties():
+    assert study.ranks([10, 30, 20, 20]) == [0, 3, 1.5, 1.5]
+    assert study.spearman([1, 2, 3, 4], [1, 8, 27, 64]) == pytest.approx(1)
+    assert study.spearman([1, 2, 3, 4], [9, 4, 1, 0]) == pytest.approx(-1)
+    assert abs(study.spearman([1, 2, 3, 4, 5], [2, 5, 1, 4, 3])) < 0.2
