@@ -19,9 +19,11 @@ the view.  It never receives the state, so it cannot peek.  Three policies:
 
 from __future__ import annotations
 
+import inspect
 import random
+import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol
 
@@ -396,9 +398,17 @@ def advice(start: BlackDiamondState, moves: Sequence[Move], *, samples: int = 2,
 
     One row per position: ``step``, ``played`` (the move the game made there), one column
     per player, and ``solver``: the first move of a winning line, or ``loss`` once no line
-    wins any more (``unknown`` if it could not decide in ``solver_seconds``).
+    wins any more (``unknown`` if it could not decide in ``solver_seconds`` of CPU).
     """
-    rows = []
+    return list(advice_rows(start, moves, samples=samples, max_nodes=max_nodes,
+                            solver_seconds=solver_seconds))
+
+
+def advice_rows(start: BlackDiamondState, moves: Sequence[Move], *, samples: int = 2,
+                max_nodes: int = 4095, solver_seconds: float = 2.0
+                ) -> Iterator[dict[str, str]]:
+    """:func:`advice` one position at a time, so that a widget can show how far it has got
+    and stop between two positions."""
     state = start
     sight = Sight.start(state.view(), state.options)
     for step, move in enumerate([*moves, None], start=1):
@@ -411,9 +421,19 @@ def advice(start: BlackDiamondState, moves: Sequence[Move], *, samples: int = 2,
         result = search.solve(state, time_limit=solver_seconds)
         row["solver"] = (str(move_from_json(result.moves[0])) if result.verdict == "win"
                          else result.verdict)
-        rows.append(row)
+        yield row
         if move is None:
             break
         state = state.apply(move)
         sight = sight.after(move, state.view())
-    return rows
+
+
+_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
+
+
+def describe(player: type) -> str:
+    """A player's docstring as Markdown, for a notebook: Sphinx's cross-references
+    (``:class:`HeuristicPlayer```) become plain code, which is how a reader sees them."""
+    text = inspect.cleandoc(player.__doc__ or "")
+    text = _ROLE.sub(lambda found: f"`{found.group(1).rsplit('.', 1)[-1]}`", text)
+    return text.replace("``", "`")
