@@ -80,7 +80,7 @@ def test_imports_of_reads_relative_imports(tmp_path):
         "cardlib.hearts", "cardlib.diamonds.rules", "cardlib.tricks"}
 
 
-CORE = ["cards", "protocol", "options", "tricks", "bots", "display", "svg"]
+CORE = ["cards", "protocol", "options", "tricks", "bots", "display", "svg", "charts"]
 """The core: modules ``cardlib/<name>.py`` and packages ``cardlib/<name>/`` (the trick kit)."""
 GAME_PACKAGES = ["hearts", "blackdiamond", "diamonds", "diams", "cruce"]
 ABOVE_GAMES = ["widgets", "render"]
