@@ -2,8 +2,11 @@
 
     python benchmarks/black_diamond_cpsat.py 200 --time-limit 60 --out cpsat.jsonl
 
-Both solvers decide every deal (each with ``--time-limit`` wall seconds; CP-SAT on
-``--workers`` workers, 1 by default so that it does not crowd a shared machine).  Prints:
+Both solvers decide every deal (each with ``--time-limit`` seconds; CP-SAT on
+``--workers`` workers, 1 by default so that it does not crowd a shared machine).  Each line
+of ``--out`` holds both verdicts, wall and CPU seconds (``*_s``, ``*_cpu``: on a shared
+machine only the CPU seconds compare), the search's positions and version; notebook 05
+reads ``benchmarks/results/cpsat-vs-search-200.jsonl``, made by this command.  Prints:
 how many deals each decided, how many verdicts agree (a disagreement is listed by seed,
 and would be a bug in one of them), the ``unknown`` counts, the time ratio CP-SAT /
 search per deal (median and 90th percentile, both solvers timed in this same run), and the
@@ -17,6 +20,7 @@ import argparse
 import json
 import statistics
 import sys
+import time
 from pathlib import Path
 
 from tqdm import tqdm
@@ -37,12 +41,18 @@ def run(seeds: range, time_limit: float, workers: int, out: Path | None) -> list
     sink = out.open("w") if out else None
     for seed in tqdm(seeds, desc="cpsat vs search", unit="deal"):
         deal = deal_from_seed(seed)
+        cpu = time.process_time()
         fast = search.solve(deal, time_limit=time_limit)
+        search_cpu = time.process_time() - cpu
+        cpu = time.process_time()
         model = cpsat.solve(deal, time_limit=time_limit, workers=workers)
+        cpsat_cpu = time.process_time() - cpu
         row = {"seed": seed, "search": fast.verdict, "search_s": fast.seconds,
-               "cpsat": model.verdict, "cpsat_s": model.seconds,
+               "search_cpu": round(search_cpu, 6), "search_nodes": fast.nodes,
+               "cpsat": model.verdict, "cpsat_s": model.seconds, "cpsat_cpu": round(cpsat_cpu, 6),
                "cpsat_status": model.extra["status"], "cpsat_conflicts": model.extra["conflicts"],
-               "cpsat_dtime": model.extra["deterministic_time"]}
+               "cpsat_dtime": model.extra["deterministic_time"],
+               "solver_version": search.VERSION, "compiled": search.COMPILED}
         rows.append(row)
         if sink:
             sink.write(json.dumps(row) + "\n")
