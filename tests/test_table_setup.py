@@ -196,3 +196,13 @@ def test_cruce_declares_its_partnership_option_for_four_players_only():
     assert cruce.new(seed=1, players=4, teams=False).teams == ((0,), (1,), (2,), (3,))
     with pytest.raises(ValueError, match="teams=False is played only with 4 players"):
         cruce.new(seed=1, players=3, teams=False)
+
+
+def test_seats_not_given_a_bot_get_the_kind_of_those_given():
+    from cardlib.diams.bots import RuleOfThumbBot
+    from cardlib.widgets import GameTable
+
+    table = GameTable(games.get("diams"), seed=3, options={"players": 3},
+                      bots={1: RuleOfThumbBot()})
+    assert table.setup.bots.value == "rule-of-thumb"
+    assert isinstance(table.bots[2], RuleOfThumbBot)

@@ -159,7 +159,7 @@ def test_large_display_toggle_scales_the_table():
     assert "cardlib-large" in table._dom_classes
     style = table.children[0].value                    # the table carries its own stylesheet
     picture = ".cardlib-table.cardlib-large .cardlib-board [data-cardlib-moves] > div > svg"
-    assert picture in style and "height: calc(100vh - 10em)" in style
+    assert picture in style and "max-height: calc(100vh - 10em)" in style
     table.large_toggle.value = False
     assert "cardlib-large" not in table._dom_classes
     table.set_large(True)                              # from Python, the toggle follows

@@ -30,16 +30,16 @@ LARGE_CSS = f"""
 .cardlib-table.{LARGE} {{ width: 100%; }}
 .cardlib-table.{LARGE} .cardlib-board {{ align-self: stretch; width: auto; }}
 .cardlib-table.{LARGE} .cardlib-board .widget-html-content {{ width: 100%; }}
-.cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div {{
-    display: flex; flex-wrap: nowrap; align-items: flex-start; justify-content: center;
-    gap: 0.6em; }}
 .cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div > svg:first-child {{
-    flex: 0 1 auto; min-width: 0; width: auto; max-width: 100%;
-    height: calc(100vh - {ROOM}); }}
-.cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div > :not(:first-child) {{
-    flex: 0 1 auto; min-width: 8em; max-height: calc(100vh - {ROOM}); overflow: auto; }}
-.cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div > :not(:first-child) svg {{
-    max-width: 100%; height: auto; }}
+    width: 100%; height: auto; max-height: calc(100vh - {ROOM}); }}
+@media (min-aspect-ratio: 4/3) {{
+  .cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div {{
+      display: flex; align-items: flex-start; gap: 0.6em; }}
+  .cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div > svg:first-child {{
+      flex: 1 1 0; min-width: 0; }}
+  .cardlib-table.{LARGE} .cardlib-board [data-cardlib-moves] > div > :not(:first-child) {{
+      flex: 0 1 auto; max-width: 40%; max-height: calc(100vh - {ROOM}); overflow: auto; }}
+}}
 .cardlib-table.{LARGE} .cardlib-move-kind {{ font-size: 1.4em; margin-right: 0.4em; }}
 .cardlib-table .cardlib-move-kind {{ min-width: 8em; }}
 .cardlib-table .cardlib-move-step.cardlib-step-legal {{ box-shadow: inset 0 0 0 2px #2e7d32; }}
@@ -55,10 +55,12 @@ LARGE_CSS = f"""
 .cardlib-table.{LARGE} .widget-text input {{ height: 1.9em; }}
 """
 """Large display: the board's picture as large as the screen allows (an SVG scales without
-blur), as tall as the screen less :data:`ROOM`, so the move buttons under it stay on the
-first screen; what a game shows beside its picture (Diamonds' crystals, Diam's log) goes
-to its right at its own size instead of being blown up to the table's width; text and
-buttons half again as big.  Only a table with the class :data:`LARGE` changes, but for two
+blur) but no taller than the screen less :data:`ROOM`, so the move buttons under it stay on
+the first screen; what a game shows with its picture (Diamonds' crystals, Diam's log,
+Hearts' pass) keeps its own size, beside the picture on a landscape screen (a projector's:
+the picture is bound by the height there, so the width is free) and under it on a
+portrait one, instead of being blown up to the table's width; text and buttons half again
+as big.  Only a table with the class :data:`LARGE` changes, but for two
 rules at any size: the rows of moves line up under their headings, and a first step with a
 legal move behind it has a green edge (:mod:`cardlib.widgets.move_buttons`)."""
 

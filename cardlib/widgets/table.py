@@ -65,8 +65,10 @@ _AUTO = {"width": "auto"}
 class GameTable(TeachingWidget):
     """Play ``game`` from ``seat`` against bots.  See the module docstring.
 
-    ``bots`` maps other seats to bots (default: seeded random bots).  ``options`` are
-    passed to ``game.new``.  ``state`` starts from a given position instead of a new deal.
+    ``bots`` maps other seats to bots (default: seeded random bots); when they are all of
+    one kind the game lists (:func:`cardlib.games.bots`), the seats not given get that kind
+    too, and the setup panel shows it.  ``options`` are passed to ``game.new``.  ``state``
+    starts from a given position instead of a new deal.
     ``humans`` are the seats people play (default: ``seat`` alone; two or more is hot-seat
     play); ``seat`` defaults to the lowest of them.  ``board_seat`` draws the board from
     another seat's view while one seat is human.
