@@ -100,7 +100,7 @@ def test_hot_seat_hides_a_hand_until_its_owner_asks(open_notebook):
         expect(faces).to_have_count(0)
         expect(move_buttons).to_have_count(0)
         expect(hand).to_be_visible()
-        expect(hand).to_contain_text(f"seat {seat}")
+        expect(hand).to_contain_text(("North", "East", "South", "West")[seat])  # the board's
 
     # South (seat 2) plays in the notebook; West (seat 3) becomes a person too
     table.table.locator(".cardlib-seat-toggle-3").click()

@@ -51,7 +51,7 @@ from cardlib.widgets import GameTable
 MARK = re.compile(r"⟦([^⟦⟧]+)⟧")
 FACE = re.compile(r"data-card=['\"]([0-9A-Z]+)['\"]")
 DIAMS_FACE = re.compile(r"data-diams-card=['\"]([^'\"]+)['\"]")
-ACTIONS = 120
+ACTIONS = 150
 """Callbacks per table: enough to reach the end of a hand or a round in every game."""
 
 
@@ -83,19 +83,26 @@ class Cards:
     diams: bool = False
 
 
-@pytest.fixture
-def marked(monkeypatch) -> None:
-    """Every label and name of a card as the engine writes it, between ⟦ ⟧."""
+def mark_labels(set_attr=setattr) -> None:
+    """Write every label and name of a card the engine writes between ⟦ ⟧ from now on
+    (``set_attr`` is ``setattr``, or a test's ``monkeypatch.setattr`` to undo it after;
+    the browser test marks its Voila kernel's labels with this too)."""
     def wrap(prop):
         return property(lambda card: f"⟦{_bare(prop.fget(card))}⟧")
 
     for cls in (Card, NumberedCard):
         for attr in ("label", "name"):
             if attr in cls.__dict__:
-                monkeypatch.setattr(cls, attr, wrap(cls.__dict__[attr]))
+                set_attr(cls, attr, wrap(cls.__dict__[attr]))
     label, name = diams_cards.label, diams_cards.name
-    monkeypatch.setattr(diams_cards, "label", lambda kind: f"⟦{_bare(label(kind))}⟧")
-    monkeypatch.setattr(diams_cards, "name", lambda kind: f"⟦{_bare(name(kind))}⟧")
+    set_attr(diams_cards, "label", lambda kind: f"⟦{_bare(label(kind))}⟧")
+    set_attr(diams_cards, "name", lambda kind: f"⟦{_bare(name(kind))}⟧")
+
+
+@pytest.fixture
+def marked(monkeypatch) -> None:
+    """Every card label and name the engine writes, marked (see :func:`mark_labels`)."""
+    mark_labels(monkeypatch.setattr)
 
 
 def _bare(text: str) -> str:
@@ -247,6 +254,8 @@ class Watch:
     refusal_states: list[GameState] = field(default_factory=list)
     refusal_known: set[Any] = field(default_factory=set)
     checks: int = 0
+    moves: int = 0
+    """Move buttons clicked (legal or refused)."""
 
     def eyes(self) -> int | None:
         table = self.table
@@ -270,18 +279,25 @@ class Watch:
 
     def _choose(self) -> tuple[Any, Any]:
         table, rng = self.table, self.rng
-        buttons = [b for b in table.moves.children if hasattr(b, "move_text")]
+        buttons, steps = table.move_buttons, table.move_steps
         if table.next_hand_button.layout.display is None and rng.random() < 0.9:
             return table.next_hand_button.click, None
         if table.hand_button.layout.display is None and rng.random() < 0.9:
             return table.hand_button.click, None
+        if table.reveal and rng.random() < 0.7:  # every hand up: nothing is checked
+            return (lambda: setattr(table.reveal_toggle, "value", False)), None
+        if table.state.is_over and rng.random() < 0.3:
+            return table.new_button.click, None  # the same deal again, other clicks
         roll = rng.random()
+        if steps and roll < 0.72 and (not buttons or rng.random() < 0.25):
+            return rng.choice(steps).click, None  # a first step: whose safe, which card
         if buttons and roll < 0.72:
             legal = [b for b in buttons if "cardlib-legal" in b._dom_classes]
             refused = [b for b in buttons if "cardlib-illegal" in b._dom_classes]
             pool = refused if refused and (rng.random() < 0.15 or not legal) else legal
             if pool:
                 button = rng.choice(pool)
+                self.moves += 1
                 return button.click, table.game.parse_move(button.move_text)
         if roll < 0.80:
             return rng.choice([table.back_button, table.next_button, table.first_button,
@@ -408,9 +424,94 @@ def play(name: str, players: int, form: dict, seed: int, humans: set[int]) -> Wa
 
 @pytest.mark.parametrize(("name", "players", "form"), SEATINGS, ids=IDS)
 def test_the_table_never_shows_a_hidden_card(marked, name, players, form):
-    checks = 0
-    for seed in range(2):
-        checks += play(name, players, form, seed, {0}).checks
-        if players > 1:  # hot seat: the eyes move with the hand that is up
-            checks += play(name, players, form, seed, {0, players - 1}).checks
-    assert checks > ACTIONS  # most callbacks were checked (not all with every hand up)
+    watches = [play(name, players, form, 0, {0})]
+    if players > 1:  # hot seat: the eyes move with the hand that is up
+        watches.append(play(name, players, form, 1, {0, players - 1}))
+    # most callbacks were checked (not those with every hand up), and many were moves
+    assert sum(w.checks for w in watches) > ACTIONS * len(watches) // 2
+    assert all(w.moves > ACTIONS // 4 for w in watches)
+
+
+# --- each private move, as each seat is told it ---------------------------------------------
+
+def first_state(start: GameState, wanted, rng: random.Random, games_: int = 30) -> GameState:
+    """The first position of random games from ``start`` where ``wanted(state)`` holds."""
+    for _ in range(games_):
+        state = start
+        while not state.is_over:
+            if wanted(state):
+                return state
+            state = state.apply(rng.choice(state.legal_moves()))
+    raise AssertionError("no such position in random games")
+
+
+@pytest.mark.parametrize(("name", "players"), [("hearts", 4), ("diamonds", 3),
+                                               ("diamonds", 6)])
+def test_a_pass_names_its_card_to_the_passer_alone(name, players):
+    game = games.get(name)
+    state = first_state(game.new(seed=5, players=players),
+                        lambda s: any(str(m).startswith("pass ") for m in s.legal_moves()),
+                        random.Random(5))
+    move, passer = state.legal_moves()[0], state.to_move
+    receiver = game.seat_names(players)[state.passes_to(passer)]
+    assert state.move_seen_by(move, passer) == game.move_label(move) == f"pass {move.card.label}"
+    for observer in [None, *range(players)]:
+        if observer != passer:  # the receiver too: the cards change hands once all passed
+            assert state.move_seen_by(move, observer) == f"pass a card to {receiver}"
+
+
+def test_a_diams_secure_is_counted_to_the_other_seats():
+    game, rng = games.get("diams"), random.Random(2)
+    state = game.new(seed=2, players=4)
+    for verb, words in (("secure", "secure"), ("express", "Secur'express:")):
+        found = first_state(state, lambda s, verb=verb: any(m.verb == verb
+                                                             for m in s.legal_moves()), rng)
+        move = next(m for m in found.legal_moves() if m.verb == verb)
+        mover, count = found.to_move, len(move.cards)
+        assert found.move_seen_by(move, mover) == game.move_label(move)
+        for observer in (None, *(s for s in range(4) if s != mover)):
+            told = found.move_seen_by(move, observer)
+            assert told == f"{words} {count} card{'s' if count > 1 else ''}"
+            assert not set(told.split()) & {diams_cards.label(k) for k in move.cards}
+
+
+def test_cruce_given_cards_are_told_to_both_players():
+    # the 2-player auction form: the declarer gives 2 cards, which both players then know;
+    # the 4 dead cards are named by no move at all
+    game, rng = games.get("cruce"), random.Random(4)
+    state = first_state(game.new(seed=4, players=2, two_player_form="auction"),
+                        lambda s: any(str(m).startswith("give") for m in s.legal_moves()),
+                        rng)
+    move = state.legal_moves()[0]
+    after = state.apply(move)
+    for seat in (0, 1):
+        assert state.move_seen_by(move, seat) == game.move_label(move)
+        assert move.card in after.view(seat).given
+
+
+def test_the_diams_table_tells_a_bots_secure_as_a_count():
+    # issue 25's reproducer: the table told "seat 1: secure 2 2 2 2⌕" in the message line
+    from cardlib.diams.bots import RuleOfThumbBot
+
+    game = games.get("diams")
+    table = GameTable(game, seed=3, options={"players": 3},
+                      bots={1: RuleOfThumbBot(), 2: RuleOfThumbBot()})
+    secured = []
+    while not secured:
+        before = len(table._history)
+        table.try_move(table.state.legal_moves()[0])  # the first legal move, as clicked
+        secured = [(b.to_move, a.history[-1]) for b, a in
+                   zip(table._history[before:], table._history[before + 1:], strict=False)
+                   if a.history[-1].verb in (SECURE, EXPRESS)]
+        assert len(table._history) < 400, "no bot secured anything"
+    seat, move = secured[0]
+    name, count = game.seat_names(3)[seat], len(move.cards)
+    assert f"{name}: " in table.message.value and f"secure {count} cards" in table.message.value
+    assert game.move_label(move) not in table.message.value
+    while table._history[table.step].history[-1:] != (move,):
+        assert table.step > 0
+        table.back_button.click()                     # step back to the secure
+    assert f"Last move by {name}: secure {count} cards" in table.rules_panel.value
+    assert game.move_label(move) not in table.rules_panel.value
+    table.set_reveal(True)                            # every hand up: the cards are named
+    assert game.move_label(move) in table.rules_panel.value

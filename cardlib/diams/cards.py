@@ -73,9 +73,11 @@ def label(kind: int) -> str:
 
 
 def name(kind: int) -> str:
-    """``a pure 7``, ``a 7``, ``the Secur'express card``: for sentences."""
+    """``a pure 7``, ``a 7``, ``an 8``, ``the Secur'express card``: for sentences."""
     if kind < 20:
-        return f"a {'pure ' if is_pure(kind) else ''}{digit_of(kind)}"
+        if is_pure(kind):
+            return f"a pure {digit_of(kind)}"
+        return f"{'an' if digit_of(kind) == 8 else 'a'} {digit_of(kind)}"
     return f"the {label(kind)} card"
 
 

@@ -110,7 +110,7 @@ def told(played: Sequence[Played], observer: int | None, *,
             run = runs[end]
             end += 1
         lines.append(f"{names_joined(names)}: {run.what()}")
-        lines += run.events
+        lines += [f"↳ {event}" for event in run.events]
         index = end
     return lines
 

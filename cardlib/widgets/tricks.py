@@ -100,10 +100,10 @@ class TrickTeaching:
     ``board(state, seat, scale)`` draws the position for the steps (default: the picture
     the game's renderer registered, zoomed to ``scale``); ``words`` gives plain words for
     rule ids whose rule text is not enough (or that the rule book lacks); ``seats`` names
-    the seats; ``points(state)`` is what each seat has taken in tricks this hand, when
-    tricks carry points; ``bot()`` makes the game's rule-of-thumb bot (default: seeded
-    random bots); ``scenes`` are the game's scenes by name; ``scale`` is the size of a
-    step's board beside the prose.
+    the seats (default: the game's ``seat_names``); ``points(state)`` is what each seat
+    has taken in tricks this hand, when tricks carry points; ``bot()`` makes the game's
+    rule-of-thumb bot (default: seeded random bots); ``scenes`` are the game's scenes by
+    name; ``scale`` is the size of a step's board beside the prose.
     """
 
     game: Game
@@ -122,7 +122,10 @@ class TrickTeaching:
         return self.game.name
 
     def seat_name(self, seat: int) -> str:
-        return self.seats[seat] if self.seats else f"seat {seat}"
+        """``seat`` as the board names it: ``seats`` if given, else the game's names."""
+        if self.seats:
+            return self.seats[seat]
+        return self.game.seat_names(max(self.game.player_counts))[seat]
 
     def rule_words(self, rule: str) -> str:
         """The plain words for ``rule``: the game's own, else the rule text, else none."""
