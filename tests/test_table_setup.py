@@ -206,3 +206,18 @@ def test_seats_not_given_a_bot_get_the_kind_of_those_given():
                       bots={1: RuleOfThumbBot()})
     assert table.setup.bots.value == "rule-of-thumb"
     assert isinstance(table.bots[2], RuleOfThumbBot)
+
+
+def test_cruces_table_follows_a_new_game_its_panel_deals():
+    from cardlib.widgets.cruce import CruceTable
+
+    cruce = CruceTable(players=4)
+    assert "partner" in cruce.words.value
+    panel = cruce.table.setup
+    panel.players.value = 2
+    panel.bots.value = "monte-carlo"
+    cruce.table.new_button.click()
+    assert cruce.table.state.players == 2 and cruce.count.value == 2
+    assert "data-cruce-players='2'" in cruce.words.value
+    assert "Bogdan is a Monte Carlo bot" in cruce.words.value
+    assert "partner" not in cruce.words.value

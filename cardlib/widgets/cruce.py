@@ -772,14 +772,30 @@ class CruceTable(TeachingWidget):
         self.table = GameTable(GAME, seed=self.seed, seat=ANA, bots=bots,
                                options={"players": players,
                                         **GAME.Options.played_at(players, self.extra)})
-        names = ", ".join(SEAT_NAMES[1:players])
-        partner = (" Cristina, opposite you, is your <b>partner</b> (team A): your points "
-                   "and marriages count together against Bogdan and Dan."
-                   if len(self.table.state.teams) == 2 and players == 4 else "")
-        self.words.value = (f"<div data-cruce-players='{players}'>You are Ana; {names} are "
-                            f"rule-of-thumb bots.{partner}</div>")
+        self.table.on_new_game(self._dealt)
+        self._describe()
         self.holder.children = (self.table,)
         return self.table
+
+    def _dealt(self, table: GameTable) -> None:
+        """The table's own panel dealt a game: the count and the words follow it."""
+        with self.quietly():
+            self.count.value = table.players
+        self._describe()
+
+    def _describe(self) -> None:
+        players, state = self.table.players, self.table.state
+        bots = sorted(self.table.bots)
+        listed = self.table.setup.kind(self.table.setup.bots.value)
+        kind = "rule-of-thumb" if listed is None or listed.name == "rule-of-thumb" \
+            else listed.label
+        names = ", ".join(SEAT_NAMES[seat] for seat in bots) or "nobody"
+        partner = (" Cristina, opposite you, is your <b>partner</b> (team A): your points "
+                   "and marriages count together against Bogdan and Dan."
+                   if len(state.teams) == 2 and players == 4 else "")
+        self.words.value = (f"<div data-cruce-players='{players}'>You are Ana; {names} "
+                            f"{'is a' if len(bots) == 1 else 'are'} {kind} "
+                            f"bot{'' if len(bots) == 1 else 's'}.{partner}</div>")
 
 
 __all__ = ["CRUCE", "SCENES", "AuctionStep", "BidDemo", "CountDemo", "CruceTable", "DealDemo",

@@ -173,6 +173,7 @@ class GameTable(TeachingWidget):
                          add_classes(widgets.HBox(presenter), "cardlib-presenter")]
 
         self._history: list[GameState] = []
+        self._new_game_listeners: list[Callable[[GameTable], Any]] = []
         self.step: int = 0
         self._seat_bots()
         self.start(first)
@@ -514,6 +515,13 @@ class GameTable(TeachingWidget):
         self.setup.dealt(first.options, humans, seed)
         self._seat_bots()
         self.start(first)
+        for listener in self._new_game_listeners:
+            listener(self)
+
+    def on_new_game(self, listener: Callable[[GameTable], Any]) -> None:
+        """Call ``listener(table)`` after each game "New game" deals (a widget around the
+        table that describes its seats, say, follows the panel's new count)."""
+        self._new_game_listeners.append(listener)
 
     def _on_undo(self) -> None:
         # Go back to the last position before the latest human move where a human was to
