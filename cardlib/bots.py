@@ -190,7 +190,7 @@ def reseeded(bot: Bot, seed: int | str) -> Bot:
     """``bot`` with its chance drawn from ``seed``, its other settings kept; a bot that draws
     no chance (it has no ``reseeded`` method) comes back as it is.
 
-    A table deals a new seed this way, so that its bots after "New deal" of a seed are the
+    A table deals a new seed this way, so that its bots after "New game" of a seed are the
     bots a table opened on that seed has: one seed, one game.
     """
     renew = getattr(bot, "reseeded", None)
