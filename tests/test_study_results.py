@@ -1,7 +1,9 @@
-"""The result files shipped in ``benchmarks/results/`` are what notebook 08 and the README
-quote, so they are checked like code: each covers exactly the seeds its command names,
-and a sample of the large study's verdicts is decided again here by today's solver (a
-loss among them, so a proof is redone, not just read).
+"""The result files shipped in ``benchmarks/results/`` are what notebooks 05, 06 and 08 and
+the README quote, so they are checked like code: each covers exactly the seeds its command
+names, each says how it was made (``made.json``), and the solver's files describe today's
+search: they name its version, and a sample of their deals is solved again here and must
+expand the same positions and be won by the same run (a loss among them, so a proof is
+redone, not just read).
 
 The files are made by ``python -m solvers study`` (the commands are in notebook 08); a run
 still going when a file was committed would fail the coverage checks below.
@@ -9,12 +11,13 @@ still going when a file was committed would fail the coverage checks below.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
 
-from solvers import study
+from solvers import search, study
 from solvers.study import SolveTask
 
 RESULTS = Path(__file__).resolve().parents[1] / "benchmarks" / "results"
@@ -30,6 +33,21 @@ FILES = {  # file -> the seeds its command names
     "variant-stuck-per-card-200.jsonl": range(1, 201),
     "variant-replaced-under-deck-200.jsonl": range(1, 201),
 }
+
+SOLVER_FILES = ["black-diamond-20000.jsonl",
+                *(name for name in FILES if name.startswith("variant-"))]
+"""The files the exact search made (the players' files were made before lines carried the
+search's version)."""
+
+MADE = json.loads((RESULTS / "made.json").read_text(encoding="utf-8"))["files"]
+DUEL = "cpsat-vs-search-200.jsonl"
+
+
+def version_of(name: str) -> set[str | None]:
+    """The search versions a file's lines name, or its made.json record's when they name
+    none (a file made before lines carried it)."""
+    stamped = {row.get("solver_version") for row in study.read_rows(RESULTS / name)}
+    return stamped if stamped != {None} else {MADE[name]["solver_version"]}
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
@@ -54,7 +72,55 @@ def test_a_sample_of_the_large_study_is_decided_again_the_same_way():
     losses = sorted(seed for seed, row in rows.items() if row["verdict"] == "loss")
     assert losses, "the study holds losses; one is proved again here"
     quickest_loss = min(losses, key=lambda seed: rows[seed]["nodes"])
-    sample = [*random.Random("shipped study").sample(quick_wins, 8), quickest_loss]
+    beam_wins = sorted(seed for seed, row in rows.items()
+                       if row["run"].startswith("beam") and row["nodes"] <= 20000)
+    pick = random.Random("shipped study")
+    sample = [*pick.sample(quick_wins, 8), *pick.sample(beam_wins, 2), quickest_loss]
     solve = SolveTask()
     for seed in sample:
-        assert solve(seed)["verdict"] == rows[seed]["verdict"], seed
+        again = solve(seed)
+        assert (again["verdict"], again["nodes"], again["run"]) == (
+            rows[seed]["verdict"], rows[seed]["nodes"], rows[seed]["run"]), (
+            f"seed {seed}: today's search does not do what the shipped study says; "
+            "regenerate it (notebook 08 has the command) or bump search.VERSION")
+
+
+@pytest.mark.parametrize("name", SOLVER_FILES)
+def test_a_solver_file_was_made_by_todays_search(name):
+    assert version_of(name) == {search.VERSION}, (
+        f"{name} describes another search than today's ({search.VERSION}): regenerate it")
+    assert MADE[name]["solver_version"] == search.VERSION
+
+
+@pytest.mark.parametrize("name", [n for n in SOLVER_FILES if n.startswith("variant-")])
+def test_a_sample_of_each_variant_file_is_solved_again_the_same_way(name):
+    rows = study.latest(study.load(RESULTS / name))
+    variants = tuple(rows[1]["options"])
+    quick = sorted(seed for seed, row in rows.items() if row["nodes"] <= 5000)
+    for seed in random.Random(name).sample(quick, 3):
+        again = SolveTask(variants)(seed)
+        assert (again["verdict"], again["nodes"], again["run"]) == (
+            rows[seed]["verdict"], rows[seed]["nodes"], rows[seed]["run"]), (name, seed)
+
+
+def test_every_shipped_file_says_how_it_was_made():
+    assert set(MADE) == {path.name for path in RESULTS.glob("*.jsonl")}
+    for name, made in MADE.items():
+        assert made["command"].startswith("python ") and f"results/{name}" in made["command"]
+        assert made["workers"] >= 1
+        if name in FILES:
+            first, last = FILES[name][0], FILES[name][-1]
+            assert f"--seeds {first}..{last}" in made["command"], name
+        stamped = {row.get("solver_version") for row in study.read_rows(RESULTS / name)}
+        assert stamped in ({None}, {made["solver_version"]}), name
+
+
+def test_the_cpsat_comparison_covers_its_seeds_and_the_two_solvers_agree():
+    rows = study.read_rows(RESULTS / DUEL)
+    assert [row["seed"] for row in rows] == list(range(1, 201))
+    assert {row["solver_version"] for row in rows} == {search.VERSION}
+    large = study.latest(study.load(RESULTS / "black-diamond-20000.jsonl"))
+    for row in rows:
+        assert "unknown" in (row["search"], row["cpsat"]) or row["search"] == row["cpsat"]
+        assert row["search"] == large[row["seed"]]["verdict"]
+        assert row["search_nodes"] == large[row["seed"]]["nodes"], row["seed"]
