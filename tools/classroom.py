@@ -20,6 +20,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+CELL_TIMEOUT = 60
+"""Seconds Voila lets one cell run before it gives up on the page: every cell that runs
+when a notebook opens must finish well inside it on a busy machine (live runs wait for a
+button).  ``tests/test_browser_loaded_classroom.py`` opens the slowest notebooks with
+these very settings while another process keeps a core busy."""
+
+
+def voila_command(folder: Path, port: int) -> list[str]:
+    """The command that serves ``folder`` as Voila apps on 127.0.0.1:``port``."""
+    return [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1", f"--VoilaExecutor.timeout={CELL_TIMEOUT}", str(folder)]
+
 
 def title_of(notebook: Path) -> str:
     """The first Markdown heading of ``notebook`` (its title as the lesson list shows it)."""
@@ -52,8 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {title}\n    {address}")
     sys.stdout.flush()
     server = subprocess.Popen(
-        [sys.executable, "-m", "voila", "--no-browser", f"--port={args.port}",
-         "--Voila.ip=127.0.0.1", "--VoilaExecutor.timeout=60", str(args.folder)],
+        voila_command(args.folder, args.port),
         start_new_session=True,  # its own process group: Ctrl-C here stops it and its kernels
     )
     try:
