@@ -584,7 +584,8 @@ class GameTable(TeachingWidget):
             parts += [f"<br><small>↳ {escape(line)}</small>"
                       for line in mine.after.events_seen_by(eyes)]
         lines = told(answers, eyes, everything=everything)
-        if lines:
+        if lines:  # "Then your partner Cristina: …", a line on its own "Your partner …"
+            lines = [lines[0], *(line[:1].upper() + line[1:] for line in lines[1:])]
             parts.append("<br><small>Then " + "<br>".join(escape(line) for line in lines)
                          + "</small>")
         self.say(" ".join(parts).replace(" <br>", "<br>"))
