@@ -629,9 +629,11 @@ class GameTable(TeachingWidget):
         self.rules_panel.show_move(seat_words(before, before.to_move, eyes), label, why)
 
     def _board_html(self, state: GameState) -> str:
-        """The board: the whole state when revealed or over; in hot seat the view of the
-        seat whose hand is up, or a curtain; else the human's (or ``board_seat``'s) view.
-        ``data-cardlib-hand`` says which: ``all``, a seat number, or ``none``."""
+        """The board: the whole state when every hand is revealed; in hot seat the view of
+        the seat whose hand is up, or a curtain; else the human's (or ``board_seat``'s)
+        view, at the game's end too (Cruce's dead cards stay hidden; the tally and the
+        verdict say how it ended).  ``data-cardlib-hand`` says which: ``all``, a seat
+        number, or ``none``."""
         seat = self._viewer(state)
         if self.reveal:
             shown, hand = state, "all"
