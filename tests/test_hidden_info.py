@@ -515,3 +515,27 @@ def test_the_diams_table_tells_a_bots_secure_as_a_count():
     assert game.move_label(move) not in table.rules_panel.value
     table.set_reveal(True)                            # every hand up: the cards are named
     assert game.move_label(move) in table.rules_panel.value
+
+
+def test_the_board_at_the_games_end_keeps_cruces_dead_cards_hidden():
+    # the table laid the whole state open at the end, the dead cards of the 2-player
+    # auction form with it ("Out of play, seen by no player: …")
+    game = games.get("cruce")
+    for seed in range(20):
+        table = GameTable(game, seed=seed, options={"players": 2, "two_player_form": "auction",
+                                                    "hand_limit": 1})
+        while not table.state.is_over:
+            if getattr(table, "paused", False):  # a hand's end: its tally first
+                table.next_hand()
+            else:
+                table.try_move(table.state.legal_moves()[0])
+        dead = table.state.dead
+        if dead:
+            break
+    assert dead, "no auction hand with dead cards was played"
+    names = card_names(table.state)
+    drawn = set(faces(table.board.value, names))
+    assert not drawn & set(table.state.layout.cards(dead))
+    assert "seen by no player" not in table.board.value
+    table.set_reveal(True)                       # the teacher may still lay them open
+    assert "seen by no player" in table.board.value
