@@ -539,3 +539,20 @@ def test_the_board_at_the_games_end_keeps_cruces_dead_cards_hidden():
     assert "seen by no player" not in table.board.value
     table.set_reveal(True)                       # the teacher may still lay them open
     assert "seen by no player" in table.board.value
+
+
+def test_play_it_out_tells_a_bots_pass_without_its_card():
+    # the trick steps' "play it out" from a fresh deal: the learner (North) passes three
+    # cards, then the bots pass theirs, told to the learner without naming them
+    from cardlib.widgets.hearts import PlayOut
+
+    hearts = games.get("hearts")
+    step = PlayOut(hearts.new(seed=5))
+    for _ in range(3):
+        step.play(step.state.legal_moves()[0])
+    passes = [p for p in step.played if p.seat != 0 and str(p.move).startswith("pass")]
+    assert len(passes) == 9
+    told = " ".join(step.told)
+    assert "pass a card to" in told
+    for played in passes:
+        assert hearts.move_label(played.move) not in told

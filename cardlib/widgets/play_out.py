@@ -176,8 +176,9 @@ class PlayOut(TeachingWidget):
     def _tell(self, played: Sequence[Played]) -> None:
         """Narrate each move: who, which card, the rule; and who took each trick."""
         for move in played:
+            seen = move.before.move_seen_by(move.move, self.seat)  # a bot's pass: no card
             line = (f"{escape(self._who(move.seat))}: "
-                    f"<b>{escape(self.game.move_label(move.move))}</b> "
+                    f"<b>{escape(seen)}</b> "
                     f"<code>[{escape(move.why.rule)}]</code>")
             if hand_ended(move.before, move.after):
                 line += " — the hand is over."
