@@ -163,3 +163,22 @@ def test_each_diamonds_suit_action_has_its_own_line():
         if table.next_hand_button.layout.display is None:
             table.next_hand_button.click()
     pytest.fail("no click was answered by two bot moves that set off suit actions")
+
+
+def test_no_notebook_text_numbers_a_seat():
+    """What a class reads in the lessons names people too: the prose says "Ann", as the
+    board does, never "seat 0" (move text in code cells may number seats: it is the save
+    format)."""
+    import json
+    import re
+    from pathlib import Path
+
+    numbered = re.compile(r"\bseats? \d")
+    found = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown":
+                text = " ".join("".join(cell["source"]).split())
+                found += [f"{path.stem}: …{m.string[max(0, m.start() - 30):m.end() + 30]}…"
+                          for m in numbered.finditer(text)]
+    assert found == []
