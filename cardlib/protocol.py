@@ -29,10 +29,9 @@ from cardlib import display
 from cardlib.options import Option, OptionsRecord
 
 __all__ = [
-    "BadMoveText", "Explanation", "Game", "GameState", "IllegalMove", "LoadError", "MoveGroup",
-    "Option",
-    "OptionsRecord", "Rule", "RuleBook", "SEAT_NAMES", "State", "Tally", "Verdict", "fill_names",
-    "names_joined",
+    "SEAT_NAMES", "BadMoveText", "Explanation", "Game", "GameState", "IllegalMove", "LoadError",
+    "MoveGroup", "Option", "OptionsRecord", "Rule", "RuleBook", "State", "Tally", "Verdict",
+    "fill_names", "names_joined",
 ]
 
 
