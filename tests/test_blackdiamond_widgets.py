@@ -529,6 +529,20 @@ def test_solution_button_plays_the_line_for_the_step_buttons():
     assert len(table.state.history) == moves - 1
 
 
+def test_a_question_answered_at_once_keeps_its_answer_in_the_message_line():
+    """The buttons' answers come from the solver (on a thread, or at once for a finished
+    game); the button itself says nothing after it, which once wrote the tools object over
+    an answer that had come first (a race CI lost on a fast proof)."""
+    table = GameTable(GAME, state=end_position(["5S", "3C"], ["2C", "3S", "4C"]))
+    tools = add_black_diamond_tools(table)
+    table.click("5S>C")
+    table.click("3C>C")
+    assert table.state.is_over
+    tools.ask_button.click()                    # a finished game: answered at once
+    message = table.message.value
+    assert "TableSolver" not in message and "lost" in message.lower()
+
+
 def test_solution_button_after_a_loss_goes_back_to_the_start():
     table = GameTable(GAME, state=end_position(["5S", "3C"], ["2C", "3S", "4C"]))
     tools = add_black_diamond_tools(table)

@@ -74,9 +74,8 @@ class TableSolver:
         """The table step the plan's first move leads away from, when it was played onto
         the table (None: listed only)."""
         self.plan_title = ""
-        self.ask_button = table.add_tool(ASK, lambda _t: self.ask(wait=False), "bd-hint-button")
-        self.way_button = table.add_tool(SHOW, lambda _t: self.show_way(wait=False),
-                                         "bd-solution-button")
+        self.ask_button = table.add_tool(ASK, self._ask_at, "bd-hint-button")
+        self.way_button = table.add_tool(SHOW, self._way_at, "bd-solution-button")
         for button, css in ((self.ask_button, "bd-ask-button"),
                             (self.way_button, "bd-way-button")):
             button.add_class(css)
@@ -91,6 +90,16 @@ class TableSolver:
         table.step_label.observe(lambda _change: self._draw_plan(), names="value")
 
     # --- the two questions -------------------------------------------------------------
+    def _ask_at(self, _table: GameTable) -> None:
+        """The button's tool: it returns nothing, since the answer comes from the solver's
+        thread (a tool's return value is said at once, and could overwrite an answer that
+        came first)."""
+        self.ask(wait=False)
+
+    def _way_at(self, _table: GameTable) -> None:
+        """The other button's tool; see :meth:`_ask_at`."""
+        self.show_way(wait=False)
+
     def ask(self, *, wait: bool = True) -> TableSolver:
         """"Can this position still be won?" about the position the table shows."""
         state, step, live = self._asked()
