@@ -21,7 +21,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from harness import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, ROOT, browser_required, free_port
+from harness import ARTIFACTS, NOTEBOOKS, ROOT, free_port
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -94,34 +94,25 @@ def test_the_classroom_runs_with_the_timeout_it_names():
     assert "--Voila.ip=127.0.0.1" in command and str(NOTEBOOKS) == command[-1]
 
 
-def test_05_06_and_08_render_to_their_last_widget_with_a_core_busy():
-    if not CHROMIUM.exists():
-        message = "this test needs Debian's Chromium at /usr/bin/chromium"
-        if browser_required():
-            pytest.fail(message)
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with busy_core() as spinner, classroom_server() as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            for notebook, last_widget, last_words in NOTEBOOKS_AND_ENDS:
-                page = browser.new_page(viewport={"width": 1280, "height": 1600})
-                page.set_default_timeout(PATIENCE_MS)
-                page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
-                try:
-                    page.goto(f"{base}/voila/render/{notebook}.ipynb", timeout=PATIENCE_MS)
-                    errors = ", ".join(f":text('{error}')" for error in VOILA_ERRORS)
-                    page.wait_for_selector(f"{last_widget}, {errors}", state="visible")
-                    for error in VOILA_ERRORS:
-                        expect(page.get_by_text(error)).to_have_count(0)
-                    expect(page.locator(last_widget).last).to_be_visible()
-                    if last_words:
-                        expect(page.get_by_text(last_words).last).to_be_visible()
-                finally:
-                    page.screenshot(path=str(ARTIFACTS / f"loaded-classroom-{notebook}.png"),
-                                    full_page=True)
-                    page.close()
-                assert spinner.poll() is None, "the busy core stopped spinning"
-        finally:
-            browser.close()
+def test_05_06_and_08_render_to_their_last_widget_with_a_core_busy(browser):
+    # The session's browser (conftest.py): a second sync_playwright() inside the one that
+    # other browser tests have started refuses to run in its event loop.
+    with busy_core() as spinner, classroom_server() as base:
+        for notebook, last_widget, last_words in NOTEBOOKS_AND_ENDS:
+            page = browser.new_page(viewport={"width": 1280, "height": 1600})
+            page.set_default_timeout(PATIENCE_MS)
+            page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+            try:
+                page.goto(f"{base}/voila/render/{notebook}.ipynb", timeout=PATIENCE_MS)
+                errors = ", ".join(f":text('{error}')" for error in VOILA_ERRORS)
+                page.wait_for_selector(f"{last_widget}, {errors}", state="visible")
+                for error in VOILA_ERRORS:
+                    expect(page.get_by_text(error)).to_have_count(0)
+                expect(page.locator(last_widget).last).to_be_visible()
+                if last_words:
+                    expect(page.get_by_text(last_words).last).to_be_visible()
+            finally:
+                page.screenshot(path=str(ARTIFACTS / f"loaded-classroom-{notebook}.png"),
+                                full_page=True)
+                page.close()
+            assert spinner.poll() is None, "the busy core stopped spinning"
