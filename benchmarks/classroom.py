@@ -47,9 +47,9 @@ def time_clicks(browser, url: str, notebook: str, selector: str,
     try:
         for _ in range(clicks):
             baseline += [table.set_large(True), table.set_large(False)]
-            if not table.has_legal():
-                break
-            moves.append(table.play_legal())
+            if not table.can_go_on():
+                break  # the game is over
+            moves.append(table.play_legal())  # presses "Next hand" or opens a first step
     finally:
         page.close()
     return load, baseline, moves

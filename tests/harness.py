@@ -141,6 +141,13 @@ class TablePage:
     def has_legal(self) -> bool:
         return self.table.locator("button.cardlib-legal").count() > 0
 
+    def can_go_on(self) -> bool:
+        """Whether the table offers a way on: a legal move, a first step towards one, or
+        "Next hand" (all three gone: the game is over)."""
+        sel = self.selector
+        return self.page.locator(f"{sel} button.cardlib-legal, {sel} button.cardlib-step-legal, "
+                                 f"{sel} button.cardlib-next-hand:visible").count() > 0
+
     def has_illegal(self) -> bool:
         return self.table.locator("button.cardlib-illegal").count() > 0
 
