@@ -254,6 +254,8 @@ class MonteCarloBot:
     """
 
     name = "monte-carlo"
+    thinks = True
+    """It searches (a fraction of a second a move): a table says it is thinking."""
 
     def __init__(
         self,

@@ -369,3 +369,30 @@ def test_one_seat_game_offers_only_the_large_display():
     table = GameTable(games.get("black-diamond"), seed=0)
     presenter = table.children[-1]
     assert list(presenter.children) == [table.large_toggle]
+
+
+def test_a_searching_bot_is_said_to_be_thinking_while_it_chooses():
+    """A Monte Carlo bot takes a fraction of a second a move: before it chooses, the status
+    line names it as thinking (the page shows it while the kernel works); quick bots are
+    never announced."""
+    from cardlib.bots import RandomBot
+    from cardlib.hearts.bots import BOTS
+
+    game = games.get("hearts")
+    searching = next(kind for kind in BOTS if kind.name == "monte-carlo")
+    for bots, expected in (({s: searching.make(f"7:{s}") for s in (1, 2, 3)}, True),
+                           ({s: RandomBot(f"7:{s}") for s in (1, 2, 3)}, False)):
+        for bot in bots.values():
+            if hasattr(bot, "playouts"):
+                bot.playouts = 4  # quick enough for a test; still a searching bot
+        table = GameTable(game, seed=7, bots=bots)
+        said: list[str] = []
+        table.status.observe(lambda change, said=said: said.append(change["new"]), "value")
+        for _ in range(4):
+            table.click(str(table.state.legal_moves()[0]))
+        thinking = [text for text in said if "is thinking" in text]
+        assert bool(thinking) == expected
+        if expected:
+            names = game.seat_names(4)
+            assert {n for n in names[1:] if any(n in t for t in thinking)} == set(names[1:])
+            assert "is thinking" not in table.status.value  # said only while it thinks

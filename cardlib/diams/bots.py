@@ -228,6 +228,8 @@ class SamplingBot:
     """
 
     name = "sampling"
+    thinks = True
+    """It searches (about a second a move): a table says it is thinking."""
 
     def __init__(self, seed: int | str = 0, samples: int = 6, width: int = 4,
                  policy: Bot | None = None):

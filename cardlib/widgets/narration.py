@@ -41,16 +41,20 @@ class Played:
 
 
 def play_on(state: GameState, bots: Mapping[int, Bot], until: Until,
-            *, limit: int = 10_000) -> list[Played]:
+            *, limit: int = 10_000,
+            thinking: Callable[[GameState, Bot], None] | None = None) -> list[Played]:
     """Let ``bots`` (by seat) move from ``state`` until ``until(played, position)`` says
     stop or the game is over; the moves, in order.  ``limit`` catches a game that never
-    stops (a bug, reported as such)."""
+    stops (a bug, reported as such).  ``thinking(position, bot)`` is told before each bot
+    chooses, so a table can say who is thinking while a searching bot takes its time."""
     played: list[Played] = []
     while not state.is_over and not until(played, state):
         if len(played) == limit:
             raise RuntimeError(f"{state.game.name}: the bots played {limit} moves without "
                                "reaching the stop")
         seat = state.to_move
+        if thinking is not None:
+            thinking(state, bots[seat])
         move = bots[seat].choose(state)
         after = state.apply(move)
         played.append(Played(seat, move, state.explain(move), state, after))
