@@ -28,7 +28,7 @@ from cardlib.cruce.deck import (
 )
 from cardlib.cruce.moves import Announce, Bid, CruceMove, Give, NameTrump, Play
 from cardlib.cruce.rules import highest_bid
-from cardlib.cruce.scoring import promise
+from cardlib.cruce.scoring import marriage_value, promise
 from cardlib.cruce.state import CruceState, trick_rules_for
 from cardlib.cruce.view import CruceView
 from cardlib.tricks import Trick, beats, playable_bits
@@ -97,7 +97,7 @@ def estimate(hand: Sequence[Card], players: int, partner: bool,
         points += 10 * len(tens)
         reasons.append(f"{len(tens)} guarded ten(s) × 10 = {10 * len(tens)}")
     for suit in married:
-        worth = 40 if suit == trump else 20
+        worth = marriage_value(suit, trump)
         points += worth
         reasons.append(f"marriage in {SUIT_NAMES[suit]}: {worth}")
     extra = max(0, len(by_suit[trump]) - 2)
