@@ -35,6 +35,15 @@ def names() -> list[str]:
     return list(_REGISTRY)
 
 
+def package(name: str) -> str:
+    """The package that holds the game called ``name`` (``"cardlib.cruce"``): what the
+    layering test reads to know which packages of ``cardlib/`` are games."""
+    try:
+        return _REGISTRY[name][0]
+    except KeyError:
+        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(names())}") from None
+
+
 def get(name: str) -> Game:
     """The game called ``name`` (the very object its states use as ``state.game``); an
     unknown name raises an error listing the known ones."""

@@ -12,6 +12,8 @@ from harness import NOTEBOOKS, ROOT
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from cardlib import games
+
 NOTEBOOK_FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
@@ -82,7 +84,8 @@ def test_imports_of_reads_relative_imports(tmp_path):
 
 CORE = ["cards", "protocol", "options", "tricks", "bots", "display", "svg", "charts"]
 """The core: modules ``cardlib/<name>.py`` and packages ``cardlib/<name>/`` (the trick kit)."""
-GAME_PACKAGES = ["hearts", "blackdiamond", "diamonds", "diams", "cruce"]
+GAME_PACKAGES = [games.package(name).removeprefix("cardlib.") for name in games.names()]
+"""Every registered game's package (``cardlib/games.py`` is the one list of games)."""
 ABOVE_GAMES = ["widgets", "render"]
 
 
@@ -99,8 +102,14 @@ def test_the_core_list_names_every_core_module():
     modules = {p.stem for p in cardlib.glob("*.py")} - {"__init__", "games"}
     packages = {p.parent.name for p in cardlib.glob("*/__init__.py")}
     packages -= set(GAME_PACKAGES) | set(ABOVE_GAMES)
-    assert modules | packages == set(CORE), \
-        "a new module or package in cardlib/: is it core? add it to CORE"
+    unknown = sorted((modules | packages) - set(CORE))
+    assert not unknown, (
+        f"cardlib/ holds {', '.join(unknown)}, which is neither a registered game nor listed "
+        "as core: a new game's package is registered in cardlib/games.py (its name, its "
+        "package, its renderer); a module every game may import (it imports no game) is "
+        "added to CORE in tests/test_project.py; a module that draws or teaches games "
+        "belongs under cardlib/render/ or cardlib/widgets/")
+    assert set(CORE) <= modules | packages, f"CORE names what cardlib/ lacks: {CORE}"
 
 
 @pytest.mark.parametrize("module", CORE)
