@@ -59,29 +59,32 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def voila_server(folder: Path = NOTEBOOKS, timeout: float = 60) -> Iterator[str]:
-    """Serve ``folder`` with Voila on 127.0.0.1; yields the base URL; stops it and its kernels."""
-    port = free_port()
-    log = ARTIFACTS / "voila.log"
+def serve(command: list[str], port: int, folder: Path, log_name: str,
+          timeout: float = 60) -> Iterator[str]:
+    """Run the web server ``command``, listening on 127.0.0.1:``port``, in ``folder``; yield
+    its base URL once it answers; stop it and its children afterwards.
+
+    One place for every server a test starts (Voila, the classroom's Voila, a static
+    site), so each waits, logs and cleans up the same way; its log is
+    ``test-artifacts/<log_name>``, which the failure message names.
+    """
+    log = ARTIFACTS / log_name
     ARTIFACTS.mkdir(exist_ok=True)
     with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", "--VoilaExecutor.timeout=30", str(folder)],
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True, cwd=folder,
-        )
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True, cwd=folder)
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + timeout
             while True:
                 if proc.poll() is not None:
-                    raise RuntimeError(f"voila exited early; see {log}")
+                    raise RuntimeError(f"{command[0]} exited early; see {log}")
                 try:
                     urllib.request.urlopen(base + "/", timeout=2)
                     break
                 except OSError as exc:
                     if time.monotonic() > deadline:
-                        raise RuntimeError(f"voila silent for {timeout}s; see {log}") from exc
+                        raise RuntimeError(f"server silent for {timeout}s; see {log}") from exc
                     time.sleep(0.3)
             yield base
         finally:
@@ -92,6 +95,15 @@ def voila_server(folder: Path = NOTEBOOKS, timeout: float = 60) -> Iterator[str]
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
+
+
+def voila_server(folder: Path = NOTEBOOKS,
+                 timeout: float = 60) -> contextlib.AbstractContextManager[str]:
+    """Serve ``folder`` with Voila on 127.0.0.1; yields the base URL; stops it and its kernels."""
+    port = free_port()
+    command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+               "--Voila.ip=127.0.0.1", "--VoilaExecutor.timeout=30", str(folder)]
+    return serve(command, port, folder, "voila.log", timeout)
 
 
 # --- a game table in a Voila page (browser tests and benchmarks/classroom.py) -------------

@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import os
-import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from harness import ARTIFACTS, NOTEBOOKS, ROOT, free_port
+from harness import ARTIFACTS, NOTEBOOKS, ROOT, free_port, serve
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -57,35 +53,11 @@ def busy_core() -> Iterator[subprocess.Popen]:
         spinner.wait()
 
 
-@contextlib.contextmanager
-def classroom_server() -> Iterator[str]:
+def classroom_server() -> contextlib.AbstractContextManager[str]:
     """The server ``make classroom`` starts (tools/classroom.py's command), on a free port."""
     port = free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    with open(ARTIFACTS / "voila-loaded-classroom.log", "wb") as log:
-        server = subprocess.Popen(classroom.voila_command(NOTEBOOKS, port), stdout=log,
-                                  stderr=subprocess.STDOUT, start_new_session=True,
-                                  cwd=NOTEBOOKS)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                assert server.poll() is None, "voila exited; see voila-loaded-classroom.log"
-                try:
-                    urllib.request.urlopen(base + "/", timeout=2)
-                    break
-                except OSError:
-                    assert time.monotonic() < deadline, "voila never answered"
-                    time.sleep(0.5)
-            yield base
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
+    return serve(classroom.voila_command(NOTEBOOKS, port), port, NOTEBOOKS,
+                 "voila-loaded-classroom.log", timeout=90)
 
 
 def test_the_classroom_runs_with_the_timeout_it_names():
