@@ -10,14 +10,19 @@ exists.  The two must agree on every deal, which is what makes each a check on t
 * :mod:`.plans`: a known plan written in the model's variables (hints, and tests that a
   real winning line satisfies the model);
 * :mod:`.solve`: ``solve(deal, time_limit=..., workers=...) -> SolveResult``, with every
-  winning plan replayed through the engine.
+  winning plan replayed through the engine;
+* :mod:`.backend`: OR-Tools, or where it cannot be imported (a browser) a package that
+  still imports, :func:`available` False and :data:`NEEDS_DESKTOP`, the sentence a
+  notebook cell shows instead of running CP-SAT.
 """
 
+from .backend import NEEDS_DESKTOP, CpSatUnavailable, available
 from .instance import Instance, UnsupportedVariant, instance_of
 from .model import CONSTRAINT_GROUPS, BlackDiamondModel
 from .solve import ReplayError, replay, solve
 
 __all__ = [
-    "CONSTRAINT_GROUPS", "BlackDiamondModel", "Instance", "ReplayError",
-    "UnsupportedVariant", "instance_of", "replay", "solve",
+    "CONSTRAINT_GROUPS", "NEEDS_DESKTOP", "BlackDiamondModel", "CpSatUnavailable",
+    "Instance", "ReplayError", "UnsupportedVariant", "available", "instance_of", "replay",
+    "solve",
 ]

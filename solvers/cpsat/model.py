@@ -32,16 +32,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model
-
 from cardlib.blackdiamond import PILES, POSITIONS, REFILL_ORDER, Pile
 from cardlib.cards import Card
 
+from .backend import IntVar, cp_model
 from .instance import Instance
 from .tables import CARD_VALUES, allowed_by_touching, free_values
 
-IntVar = cp_model.IntVar
-Literal = cp_model.IntVar  # a Boolean variable or its negation
+Literal = IntVar  # a Boolean variable or its negation
 SUITS = ("S", "C")
 
 

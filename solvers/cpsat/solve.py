@@ -14,8 +14,6 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ortools.sat.python import cp_model
-
 from cardlib.blackdiamond import (
     BlackDiamondState,
     Clear,
@@ -29,6 +27,7 @@ from cardlib.blackdiamond import (
 )
 from solvers.result import SolveResult
 
+from .backend import cp_model
 from .instance import instance_of
 from .model import BlackDiamondModel, Step, decode
 from .plans import plan_values
