@@ -52,6 +52,12 @@ TO_THE_END = {"cruce": {"hand_limit": 2}}
 almost every contract, so every total drifts down and a game to 21 almost never ends."""
 
 
+MAX_RANDOM_MOVES = 5_000
+"""A bound on one random game's moves (the longest of the registered games' random games
+takes a few hundred), so a game that random play never finishes fails with a message
+instead of hanging the suite."""
+
+
 def snapshot(state):
     """A deep copy to compare against after calls that must not mutate."""
     return copy.deepcopy(state.__dict__)
@@ -72,6 +78,10 @@ def test_random_play_to_the_end(name, players, form):
         state = game.new(seed=seed, players=players, **form, **TO_THE_END.get(name, {}))
         steps = 0
         while not state.is_over:
+            assert steps < MAX_RANDOM_MOVES, (
+                f"{name} seed {seed}: random players made {steps} moves without reaching the "
+                "end; a game that random play would not finish declares quick_options "
+                "(options under which it does, such as a hand limit)")
             moves = state.legal_moves()
             assert moves, f"{name} seed {seed}: no legal move at step {steps} before the end"
             assert moves == sorted(moves)
