@@ -8,14 +8,21 @@ installed (a browser's Pyodide).
 
 A :class:`Chart` has two :class:`Axis` (either may be logarithmic, which is what
 heavy-tailed solve times and rare losses need) and collects layers: a shaded ``band``, a
-``line``, ``points`` (a scatter), horizontal ``intervals`` (a point with its interval).
+``line``, ``points`` (a scatter, dots or crosses), ``bars`` (a histogram over bins, or
+counts of a few values with each count written on its bar), horizontal ``intervals`` (a
+point with its interval).  :func:`histogram` counts values into bins and :func:`log_bins`
+makes bins that are equal steps on a log axis.  A :class:`Grid` is a table of counts as
+shaded squares (a heat map), each square with its number.
 Values outside an axis are drawn at its edge, never dropped silently: a chart's ``note``
 says how many were moved there.  Every layer carries a ``data-chart-layer`` attribute and
-every point a ``data-x``/``data-y``, so a test can read a chart back.
+every point a ``data-x``/``data-y`` (every bar its ``data-low``/``data-high``/
+``data-count``, every square of a grid its ``data-row``/``data-col``/``data-value``), so a
+test can read a chart back.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,17 +36,23 @@ PALETTE = ("#1f5fa8", "#c8102e", "#1b8a3a", "#a15c00", "#6a3d9a", "#555555")
 
 @dataclass(frozen=True)
 class Axis:
-    """One axis: the values it shows (``low`` to ``high``), its label, log or linear."""
+    """One axis: the values it shows (``low`` to ``high``), its label, log or linear;
+    ``step`` sets the distance between a linear axis' ticks (1 for counts of a few
+    values), else a round one is chosen."""
 
     low: float
     high: float
     label: str
     log: bool = False
+    step: float | None = None
 
     def __post_init__(self) -> None:
         if not self.high > self.low:
             raise ValueError(f"axis {self.label!r}: high ({self.high}) must exceed low "
                              f"({self.low})")
+        if self.step is not None and not self.step > 0:
+            raise ValueError(f"axis {self.label!r}: a tick step must be above 0, not "
+                             f"{self.step}")
         if self.log and self.low <= 0:
             raise ValueError(f"axis {self.label!r}: a log axis starts above 0, not at "
                              f"{self.low}")
@@ -65,11 +78,13 @@ class Axis:
             last = math.floor(math.log10(self.high) + 1e-9)
             return [(10.0 ** k, number(10.0 ** k)) for k in range(first, last + 1)]
         span = self.high - self.low
-        step = 10 ** math.floor(math.log10(span / 4))
-        for factor in (1, 2, 5, 10):
-            if span / (step * factor) <= 8:
-                step *= factor
-                break
+        step = self.step
+        if step is None:
+            step = 10 ** math.floor(math.log10(span / 4))
+            for factor in (1, 2, 5, 10):
+                if span / (step * factor) <= 8:
+                    step *= factor
+                    break
         start = math.ceil(self.low / step) * step
         count = int((self.high - start) / step + 1e-9) + 1
         return [(start + i * step, number(start + i * step)) for i in range(count)]
@@ -150,20 +165,67 @@ class Chart:
 
     def points(self, xs: Sequence[float], ys: Sequence[float], *, label: str = "",
                colour: str | None = None, radius: float = 3.0,
-               titles: Sequence[str] | None = None) -> Chart:
-        """A scatter: one dot per (x, y); ``titles`` are their tooltips."""
+               titles: Sequence[str] | None = None, opacity: float = 0.7,
+               cross: bool = False) -> Chart:
+        """A scatter: one dot per (x, y) (a cross with ``cross``: a few points that must
+        stand out of a cloud of dots); ``titles`` are their tooltips."""
         colour = self._colour(colour)
         self._count_clipped(xs, ys)
         dots = []
         for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
             tip = f"<title>{escape(titles[i])}</title>" if titles else ""
-            dots.append(f'<circle cx="{self.px(x):.1f}" cy="{self.py(y):.1f}" r="{radius:g}" '
-                        f'data-x="{x:g}" data-y="{y:g}">{tip}</circle>')
-        self.layers.append(f'<g data-chart-layer="points" fill="{colour}" fill-opacity="0.7">'
-                           + "".join(dots) + "</g>")
+            cx, cy, r = self.px(x), self.py(y), radius
+            if cross:
+                dots.append(f'<path d="M{cx - r:.1f},{cy - r:.1f}L{cx + r:.1f},{cy + r:.1f}'
+                            f'M{cx - r:.1f},{cy + r:.1f}L{cx + r:.1f},{cy - r:.1f}" '
+                            f'stroke="{colour}" stroke-width="2.5" data-x="{x:g}" '
+                            f'data-y="{y:g}">{tip}</path>')
+            else:
+                dots.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:g}" '
+                            f'data-x="{x:g}" data-y="{y:g}">{tip}</circle>')
+        self.layers.append(f'<g data-chart-layer="points" fill="{colour}" '
+                           f'fill-opacity="{opacity:g}">' + "".join(dots) + "</g>")
         if label:
             self.legend.append((label, colour))
         return self
+
+    def bars(self, edges: Sequence[float], counts: Sequence[float], *, label: str = "",
+             colour: str | None = None, numbers: bool = False) -> Chart:
+        """A histogram: bar ``i`` spans ``edges[i]`` to ``edges[i + 1]`` on the x axis and
+        rises from the y axis' foot to ``counts[i]`` (a zero count draws no bar, which a
+        log y axis needs).  ``numbers`` writes each count above its bar."""
+        if len(edges) != len(counts) + 1:
+            raise ValueError(f"bars: {len(counts)} counts need {len(counts) + 1} edges, "
+                             f"not {len(edges)}")
+        colour = self._colour(colour)
+        foot = self.height - self.bottom
+        parts = []
+        for low, high, count in zip(edges, edges[1:], counts, strict=False):
+            self.clipped += sum(not self.x.inside(v) for v in (low, high))
+            self.clipped += bool(count) and not self.y.inside(count)
+            if not count:
+                continue
+            x0, x1, top = self.px(low), self.px(high), self.py(count)
+            wide = max(x1 - x0 - 1, 1)
+            parts.append(f'<rect x="{x0 + 0.5:.1f}" y="{top:.1f}" width="{wide:.1f}" '
+                         f'height="{foot - top:.1f}" data-low="{low:g}" data-high="{high:g}" '
+                         f'data-count="{count:g}"/>')
+            if numbers:
+                parts.append(svg_text((x0 + x1) / 2, top - 4, number(count), 11,
+                                      anchor="middle"))
+        self.layers.append(f'<g data-chart-layer="bars" fill="{colour}" fill-opacity="0.8">'
+                           + "".join(parts) + "</g>")
+        if label:
+            self.legend.append((label, colour))
+        return self
+
+    def histogram(self, values: Sequence[float], edges: Sequence[float], *,
+                  label: str = "", colour: str | None = None) -> Chart:
+        """Count ``values`` into the bins between ``edges`` (:func:`histogram`) and draw
+        them as :meth:`bars`; values outside every bin are counted in :attr:`note`."""
+        counts, outside = histogram(values, edges)
+        self.clipped += outside
+        return self.bars(edges, counts, label=label, colour=colour)
 
     def intervals(self, rows: Sequence[tuple[str, float, float, float]], *,
                   colour: str | None = None) -> Chart:
@@ -247,4 +309,96 @@ class Chart:
         return f'<div class="cardlib-chart">{self.svg()}</div>'
 
 
-__all__ = ["PALETTE", "Axis", "Chart", "number"]
+def log_bins(low: float, high: float, per_decade: int = 4) -> list[float]:
+    """Bin edges from ``low`` to ``high`` (powers of ten), ``per_decade`` equal steps to
+    each power of ten on a log axis: heavy-tailed times and counts get bins of one width."""
+    if not 0 < low < high:
+        raise ValueError(f"log bins need 0 < low < high, not {low} and {high}")
+    first, last = math.log10(low), math.log10(high)
+    steps = round((last - first) * per_decade)
+    return [10 ** (first + k / per_decade) for k in range(steps + 1)]
+
+
+def histogram(values: Sequence[float], edges: Sequence[float]) -> tuple[list[int], int]:
+    """How many ``values`` fall in each bin ``[edges[i], edges[i + 1])`` (the last bin
+    keeps its upper edge), and how many fall outside every bin."""
+    counts = [0] * (len(edges) - 1)
+    outside = 0
+    for value in values:
+        if value == edges[-1]:
+            counts[-1] += 1
+            continue
+        where = bisect.bisect_right(edges, value) - 1
+        if 0 <= where < len(counts):
+            counts[where] += 1
+        else:
+            outside += 1
+    return counts, outside
+
+
+def _shade(fraction: float) -> tuple[str, str]:
+    """A square's fill for ``fraction`` (0: pale, 1: dark blue) and the ink that reads on
+    it."""
+    pale, dark = (236, 243, 250), (16, 60, 120)
+    rgb = [round(p + (d - p) * fraction) for p, d in zip(pale, dark, strict=True)]
+    return "#{:02x}{:02x}{:02x}".format(*rgb), ("white" if fraction > 0.55 else INK)
+
+
+@dataclass
+class Grid:
+    """A table of numbers as shaded squares, each with its number: ``values[row][col]``,
+    rows named down the left, columns along the foot (a heat map, darker is more)."""
+
+    values: Sequence[Sequence[float]]
+    rows: Sequence[str]
+    cols: Sequence[str]
+    row_label: str = ""
+    col_label: str = ""
+    title: str = ""
+    cell: float = 30
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(self.rows) or any(len(r) != len(self.cols)
+                                                      for r in self.values):
+            raise ValueError(f"grid: {len(self.rows)} rows of {len(self.cols)} values "
+                             "expected")
+
+    def svg(self) -> str:
+        """The grid as one ``<svg>`` element."""
+        left, top = 56.0, 30.0 if self.title else 8.0
+        width = max(left + self.cell * len(self.cols) + 10, left + 7.6 * len(self.title))
+        # (a title wider than the grid widens the picture: bold 13-unit letters, ~7.6 wide)
+        height = top + self.cell * len(self.rows) + 44
+        flat = [v for row in self.values for v in row]
+        low, high = min(flat), max(flat)
+        parts = [svg_text(left, 18, self.title, 13, bold=True)] if self.title else []
+        for r, (name, row) in enumerate(zip(self.rows, self.values, strict=True)):
+            y = top + r * self.cell
+            parts.append(svg_text(left - 6, y + self.cell / 2 + 4, name, 11, anchor="end"))
+            for c, value in enumerate(row):
+                x = left + c * self.cell
+                fill, ink = _shade((value - low) / (high - low) if high > low else 0.5)
+                parts.append(f'<g data-row="{escape(name)}" data-col="{escape(self.cols[c])}" '
+                             f'data-value="{value:g}"><rect x="{x:.1f}" y="{y:.1f}" '
+                             f'width="{self.cell:.1f}" height="{self.cell:.1f}" fill="{fill}" '
+                             f'stroke="white"/>'
+                             + svg_text(x + self.cell / 2, y + self.cell / 2 + 4, number(value),
+                                        11, anchor="middle", fill=ink) + "</g>")
+        foot = top + self.cell * len(self.rows)
+        for c, name in enumerate(self.cols):
+            parts.append(svg_text(left + (c + 0.5) * self.cell, foot + 14, name, 11,
+                                  anchor="middle"))
+        parts.append(svg_text(left + self.cell * len(self.cols) / 2, foot + 34,
+                              self.col_label, 12, anchor="middle"))
+        parts.append(f'<text transform="translate(14,{top + (foot - top) / 2:.1f}) rotate(-90)" '
+                     f'text-anchor="middle" font-family="{FONT_FAMILY}" font-size="12" '
+                     f'fill="{INK}">{escape(self.row_label)}</text>')
+        label = self.title or f"{self.row_label} by {self.col_label}"
+        return svg_document(width, height, '<g data-chart-layer="grid">' + "".join(parts)
+                            + "</g>", label)
+
+    def _repr_html_(self) -> str:
+        return f'<div class="cardlib-chart">{self.svg()}</div>'
+
+
+__all__ = ["PALETTE", "Axis", "Chart", "Grid", "histogram", "log_bins", "number"]
