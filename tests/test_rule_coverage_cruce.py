@@ -185,3 +185,26 @@ def test_a_hand_limit_ends_the_game_whatever_the_totals():
     state = play(state, MADE_3)
     assert state.is_over and state.scores() == [4, 0, 0]
     assert state.verdict().winners == (ANA,)
+
+
+@pytest.mark.parametrize(("players", "each", "stock"), [(4, 6, 0), (3, 8, 0), (2, 8, 8)])
+def test_the_deal_and_the_deck(players, each, stock):
+    """cruce.deck (24 cards, 9 to A in four suits, 120 points) and cruce.deal (6 each at
+    four, 8 each at three, 8 each and a stock of 8 at two; the deal passes left)."""
+    states = random_hands(players, seed=players)
+    first = states[0]
+    views = [first.view(seat) for seat in range(players)]
+    assert [v.hand_bits.bit_count() for v in views] == [each] * players
+    assert views[0].stock_size == stock
+    dealt = sum(v.hand_bits for v in views)
+    if players == 4:
+        cards_dealt = first.layout.cards(dealt)
+        assert {(c.rank, c.suit) for c in cards_dealt} == {
+            (rank, suit) for rank in RANK_ORDER for suit in "HDSC"} and len(cards_dealt) == 24
+        assert card_points(dealt) == 120
+    dealers = []
+    for state in states:
+        if not state.is_over and state.view(0).dealer not in dealers[-1:]:
+            dealers.append(state.view(0).dealer)
+    assert dealers == [(dealers[0] + k) % players for k in range(len(dealers))]
+    assert len(dealers) == 2

@@ -133,3 +133,14 @@ def test_a_seat_that_took_no_trick_takes_two_diamond_actions():
     for move in ("2H", "9H", "3S", "5S"):
         shared = shared.apply(move)
     assert not [e for e in shared.events_seen_by(0) if "took no trick" in e]
+
+
+def test_the_deck_is_sixty_cards_numbered_1_to_15_in_four_suits():
+    """diamonds.deck: at six players the whole deck is dealt: 60 different cards, 1 to 15
+    in each of ♦ ♥ ♠ ♣."""
+    state = GAME.new(seed=3, players=6)
+    dealt = [card for seat in range(6)
+             for card in state.layout.cards(state.view(seat).hand_bits)]
+    assert len(dealt) == len(set(dealt)) == 60
+    assert {(card.rank, card.suit) for card in dealt} == {
+        (rank, suit) for rank in range(1, 16) for suit in "DHSC"}

@@ -124,3 +124,16 @@ def test_random_hands_never_end_the_game_below_the_end_score():
             if len(state.tallies()) > hands:
                 hands = len(state.tallies())
                 assert state.is_over == (max(state.scores()) >= 50)
+
+
+def test_thirteen_cards_each_from_one_52_card_deck_every_hand():
+    """hearts.deck: four seats, 13 cards each of one 52-card deck, and a new hand dealt
+    after each hand until the game ends."""
+    state = GAME.new(seed=5)
+    for hand in range(2):
+        hands = [state.view(seat).hand_bits for seat in range(4)]
+        assert [h.bit_count() for h in hands] == [13] * 4
+        assert sum(hands).bit_count() == 52 and len(state.layout.cards(sum(hands))) == 52
+        bot = RandomBot(hand)
+        while len(state.tallies()) == hand:
+            state = state.apply(bot.choose(state))
