@@ -16,18 +16,28 @@ moves in a few lines::
 
     PLAYS = Play.intern(LAYOUT, first_key=64)   # one Play per card, built now
 
-Moves that name no card (Hearts' moon choice) subclass :class:`InternedMove` and build
-their few values with ``_make``.
+A move that names no card but one value of a short list (a bid, a trump suit, a seat,
+a count, Hearts' moon choice) subclasses :class:`ValueMove`, naming its one field::
+
+    class Bid(ValueMove, CruceMove):
+        __slots__ = ("amount",)                 # the one field: move.amount
+        verb = "bid"                            # written "bid 2"
+
+    BIDS = Bid.intern(range(7), first_key=0, what="bid",
+                      expected="bid a whole number from 1 to 6, or pass")
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from cardlib.cards import BadCard, Card, parse_card
+from cardlib.protocol import BadMoveText
 from cardlib.tricks.bits import CardBits
 
 M = TypeVar("M", bound="CardMove")
+V = TypeVar("V", bound="ValueMove")
 
 
 class InternedMove:
@@ -132,3 +142,74 @@ class FaceDownMove(CardMove):
     (:meth:`cardlib.tricks.TrickState.move_seen_by`)."""
 
     __slots__ = ()
+
+
+class ValueMove(InternedMove):
+    """A move that names one value of a short, fixed list: a bid, a trump suit, a seat,
+    a count, a choice.  Each value's move is built once (:meth:`intern`), and
+    ``Kind(value)`` looks it up: by the value itself (of its own type: ``Bid(2)``, never
+    ``Bid(2.0)`` or ``Bid(True)``) or by its written word in any case and spacing
+    (``Bid("2")``, ``NameTrump("h")``, ``Rob("cat")``), which is how a move's text reads
+    back.  Anything else is a :class:`BadMoveText` saying what to give instead.
+
+    A subclass names its one field in ``__slots__`` and its ``verb``; it is written
+    ``"{verb} {word}"`` (``moon add``, ``rob Cat``) unless it overrides ``__str__``.
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str] = ""
+    """The word that starts the move's text (``"bid"``)."""
+    _field: ClassVar[str]
+    _by_value: ClassVar[dict[Any, Any]]
+    _by_word: ClassVar[dict[str, Any]]
+    _words: ClassVar[dict[Any, str] | None]
+    _refusal: ClassVar[tuple[str, str]]
+
+    @classmethod
+    def intern(cls: type[V], values: Iterable[Any], first_key: int, *, what: str,
+               expected: str, words: Mapping[Any, str] | None = None) -> tuple[V, ...]:
+        """Build this kind's move for every value, keyed ``first_key``, ``first_key + 1``
+        … in the order given (so they sort in that order), and return them in it.
+
+        ``words`` writes a value for people where its ``str`` would not do (a seat
+        number as its name); a value is then read back from that word only.  A refused
+        value reads ``bad {what} {value!r}: {expected}``."""
+        (cls._field,) = cls.__slots__
+        cls._words = None if words is None else dict(words)
+        cls._by_value = {value: cls._make(first_key + index, **{cls._field: value})
+                         for index, value in enumerate(values)}
+        cls._by_word = {move.word.lower(): move for move in cls._by_value.values()}
+        cls._refusal = (what, expected)
+        return tuple(cls._by_value.values())
+
+    def __new__(cls, value: Any) -> Any:
+        try:
+            move = cls._by_value[value]
+            if type(move.value) is type(value):  # 2 and True are equal keys: refuse True
+                return move
+        except (KeyError, TypeError):
+            pass
+        if isinstance(value, str) and value.strip().lower() in cls._by_word:
+            return cls._by_word[value.strip().lower()]
+        what, expected = cls._refusal
+        raise BadMoveText(f"bad {what} {value!r}: {expected}")
+
+    @property
+    def value(self) -> Any:
+        """The value this move names, whatever the subclass calls its field."""
+        return getattr(self, self._field)
+
+    @property
+    def word(self) -> str:
+        """The value as its text writes it (``"Cat"`` for seat 2 of Diamonds' ``rob``)."""
+        return str(self.value) if self._words is None else self._words[self.value]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.value,))
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.word}"
+
+    def __repr__(self) -> str:
+        shown = self.value if self._words is None else self.word
+        return f"{type(self).__name__}({shown!r})"
