@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardlib.cards import BadCard, Card, parse_card
+from cardlib.cards import Card, parse_card
+from cardlib.move_text import MoveText
 from cardlib.protocol import BadMoveText
 
 from .rules import PILE_INDEX, PILE_NAMES, POSITION_INDEX, POSITIONS
@@ -102,24 +103,36 @@ class Clear(_Move):
 Move = Play | Replace | Clear
 
 
-def _pile(text: str, whole: str) -> str:
+def _pile(text: str) -> str:
     name = text.strip().upper()
     if name not in PILE_INDEX:
-        raise BadMoveText(f"bad move {whole!r}: unknown pile {text!r} "
-                          f"(piles are {', '.join(PILE_NAMES)})")
+        raise BadMoveText(f"unknown pile {text!r} (piles are {', '.join(PILE_NAMES)})")
     return name
 
 
-def _pos(text: str, whole: str) -> str:
+def _pos(text: str) -> str:
     name = text.strip().upper()
     if name not in POSITION_INDEX:
-        raise BadMoveText(f"bad move {whole!r}: unknown diamond position {text!r} "
+        raise BadMoveText(f"unknown diamond position {text!r} "
                           f"(positions are {', '.join(POSITIONS)})")
     return name
 
 
 _PLAY = re.compile(r"^\s*(\S+?)\s*(?:>|\s+to\s+|\s+)\s*(\S+)\s*$", re.IGNORECASE)
-_WORD = re.compile(r"^\s*(replace|clear)\s+(\S+)\s*$", re.IGNORECASE)
+
+
+def _read_play(text: str) -> Play | None:
+    """``7S>NE``, ``10S NE``, ``7S to NE``; None if the text has not that shape."""
+    play = _PLAY.match(text)
+    return None if play is None else Play(parse_card(play.group(1)), _pile(play.group(2)))
+
+
+MOVE_TEXT = MoveText(
+    None, such_as="'7S>NE' or 'replace N'",
+    expected="expected CARD>PILE (like 7S>NE), 'replace POS' or 'clear PILE'",
+    verbs={"replace": lambda pos: Replace(_pos(pos)), "clear": lambda pile: Clear(_pile(pile))},
+    other=_read_play)
+"""How Black Diamond's moves are written (``cardlib.move_text``); JSON is read first."""
 
 
 def parse_move(text: str) -> Move:
@@ -128,27 +141,12 @@ def parse_move(text: str) -> Move:
     Accepts ``7S>NE``, ``7s > ne``, ``10S NE``, ``7S to NE``, ``replace n``, ``clear ne``,
     and the JSON forms as text.  Anything else raises :class:`BadMoveText` naming it.
     """
-    if not isinstance(text, str):
-        raise BadMoveText(f"a move must be text, got {text!r}")
-    stripped = text.strip()
-    if stripped.startswith("{"):
+    if isinstance(text, str) and text.strip().startswith("{"):
         try:
-            return move_from_json(json.loads(stripped))
+            return move_from_json(json.loads(text))
         except json.JSONDecodeError as exc:
             raise BadMoveText(f"bad move {text!r}: not valid JSON ({exc.msg})") from None
-    word = _WORD.match(stripped)
-    if word:
-        kind, where = word.group(1).lower(), word.group(2)
-        return Replace(_pos(where, text)) if kind == "replace" else Clear(_pile(where, text))
-    play = _PLAY.match(stripped)
-    if not play:
-        raise BadMoveText(f"bad move {text!r}: expected CARD>PILE (like 7S>NE), "
-                          "'replace POS' or 'clear PILE'")
-    try:
-        card = parse_card(play.group(1))
-    except BadCard as exc:
-        raise BadMoveText(f"bad move {text!r}: {exc}") from None
-    return Play(card, _pile(play.group(2), text))
+    return MOVE_TEXT.read(text)
 
 
 def move_to_json(move: Move) -> dict[str, str]:
@@ -169,17 +167,16 @@ def move_from_json(obj: Any) -> Move:
                           '{"play": "7S", "to": "NE"}, {"replace": "N"} or {"clear": "NE"}')
     keys = set(obj)
     text = json.dumps(obj) if all(isinstance(v, str) for v in obj.values()) else repr(obj)
-    if keys == {"play", "to"}:
-        if not isinstance(obj["play"], str) or not isinstance(obj["to"], str):
-            raise BadMoveText(f"bad move {text}: card and pile must be text")
-        try:
-            card = parse_card(obj["play"])
-        except BadCard as exc:
-            raise BadMoveText(f"bad move {text}: {exc}") from None
-        return Play(card, _pile(obj["to"], text))
-    if keys == {"replace"} and isinstance(obj["replace"], str):
-        return Replace(_pos(obj["replace"], text))
-    if keys == {"clear"} and isinstance(obj["clear"], str):
-        return Clear(_pile(obj["clear"], text))
+    try:
+        if keys == {"play", "to"}:
+            if not isinstance(obj["play"], str) or not isinstance(obj["to"], str):
+                raise BadMoveText("card and pile must be text")
+            return Play(parse_card(obj["play"]), _pile(obj["to"]))
+        if keys == {"replace"} and isinstance(obj["replace"], str):
+            return Replace(_pos(obj["replace"]))
+        if keys == {"clear"} and isinstance(obj["clear"], str):
+            return Clear(_pile(obj["clear"]))
+    except ValueError as exc:  # BadMoveText, or BadCard from the card code
+        raise BadMoveText(f"bad move {text}: {exc}") from None
     raise BadMoveText(f"bad move {text}: expected {{\"play\": CARD, \"to\": PILE}}, "
                       "{\"replace\": POS} or {\"clear\": PILE}")

@@ -18,12 +18,11 @@ and checks legal moves on every move of every playout.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS, BadCard
+from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS
 from cardlib.cruce.deck import LAYOUT, SUITS
-from cardlib.protocol import BadMoveText
+from cardlib.move_text import MoveText
 from cardlib.tricks import CardMove, InternedMove, ItemsOf
+from cardlib.tricks.moves import ValueMove
 
 MAX_BID = 6
 """The highest bid any option allows (CruceGame's 6 = 198 points)."""
@@ -35,51 +34,23 @@ class CruceMove(InternedMove):
     __slots__ = ()
 
 
-class Bid(CruceMove):
+class Bid(ValueMove, CruceMove):
     """Bid ``amount`` (0 = pass).  Written ``bid 2`` or ``pass``."""
 
     __slots__ = ("amount",)
     amount: int
-    _by_amount: ClassVar[dict[int, Bid]]
-
-    def __new__(cls, amount: int) -> Bid:
-        try:
-            return cls._by_amount[amount]
-        except (KeyError, TypeError):
-            raise BadMoveText(f"bad bid {amount!r}: bid a whole number from 1 to {MAX_BID}, "
-                              "or pass") from None
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Bid, (self.amount,))
+    verb = "bid"
 
     def __str__(self) -> str:
         return "pass" if self.amount == 0 else f"bid {self.amount}"
 
-    def __repr__(self) -> str:
-        return f"Bid({self.amount})"
 
-
-class NameTrump(CruceMove):
+class NameTrump(ValueMove, CruceMove):
     """With ``trump='declarer-names'``: the high bidder names trump.  Written ``trump H``."""
 
     __slots__ = ("suit",)
     suit: str
-    _by_suit: ClassVar[dict[str, NameTrump]]
-
-    def __new__(cls, suit: str) -> NameTrump:
-        try:
-            return cls._by_suit[suit.strip().upper()]
-        except (KeyError, AttributeError):
-            raise BadMoveText(f"bad trump {suit!r}: name a suit, H, D, S or C") from None
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (NameTrump, (self.suit,))
-
-    def __str__(self) -> str:
-        return f"trump {self.suit}"
-
-    def __repr__(self) -> str:
-        return f"NameTrump({self.suit!r})"
+    verb = "trump"
 
 
 class Play(CardMove, CruceMove):
@@ -111,10 +82,11 @@ class Give(CardMove, CruceMove):
         return f"give {self.card.code}"
 
 
-Bid._by_amount = {amount: Bid._make(amount, amount=amount) for amount in range(MAX_BID + 1)}
-BIDS: tuple[Bid, ...] = tuple(Bid._by_amount.values())
-NameTrump._by_suit = {suit: NameTrump._make(8 + i, suit=suit) for i, suit in enumerate(SUITS)}
-TRUMP_CHOICES: tuple[NameTrump, ...] = tuple(NameTrump._by_suit.values())
+BIDS: tuple[Bid, ...] = Bid.intern(
+    range(MAX_BID + 1), first_key=0, what="bid",
+    expected=f"bid a whole number from 1 to {MAX_BID}, or pass")
+TRUMP_CHOICES: tuple[NameTrump, ...] = NameTrump.intern(
+    SUITS, first_key=8, what="trump", expected="name a suit, H, D, S or C")
 PLAYS: tuple[Play, ...] = Play.intern(LAYOUT, first_key=16, deck="the 24-card pack")
 ANNOUNCES: tuple[Announce, ...] = Announce.intern(LAYOUT, first_key=48,
                                                   deck="the 24-card pack")
@@ -128,45 +100,21 @@ gives_of = ItemsOf(LAYOUT, GIVES).items
 """``gives_of(bits)``: a ``Give`` for each card of a bit set, in sort order."""
 
 
-def parse_move(text: str) -> CruceMove:
+MOVE_TEXT = MoveText(
+    CruceMove, such_as="'KH', 'bid 2' or 'pass'", lower=True,
+    expected="write a card ('KH'), 'KH announce', 'bid 2', 'pass', 'trump H' or 'give KH'",
+    word=Play, alone={"pass": BIDS[0]},
+    verbs={"play": Play, "announce": Announce, "bid": Bid, "trump": NameTrump, "give": Give},
+    after=("announce",), marks={"+": "announce"}, glued=("bid", "give"))
+"""How Cruce's moves are written (``cardlib.move_text``)."""
+
+
+def parse_move(text: str | CruceMove) -> CruceMove:
     """``KH`` or ``play KH`` → Play; ``KH announce``, ``announce KH`` or ``KH+`` → Announce;
     ``bid 2`` or ``bid2`` → Bid(2); ``pass`` → Bid(0); ``trump H`` → NameTrump;
     ``give KH`` or ``giveKH`` → Give.  (The one-word forms serve scripts that split moves
     at spaces.)"""
-    if isinstance(text, CruceMove):
-        return text
-    if not isinstance(text, str):
-        raise BadMoveText(f"a move is text such as 'KH', 'bid 2' or 'pass', not {text!r}")
-    words = text.lower().split()
-    try:
-        if words == ["pass"]:
-            return Bid(0)
-        if len(words) == 1 and words[0].endswith("+"):
-            return Announce(words[0][:-1])
-        if len(words) == 1 and words[0].startswith("bid") and words[0][3:].isdigit():
-            return Bid(int(words[0][3:]))
-        if len(words) == 1 and words[0].startswith("give") and len(words[0]) > 4:
-            return Give(words[0][4:])
-        if len(words) == 1:
-            return Play(words[0])
-        if len(words) == 2:
-            verb, other = words
-            if verb == "bid" and other.isdigit():
-                return Bid(int(other))
-            if verb == "play":
-                return Play(other)
-            if verb == "announce":
-                return Announce(other)
-            if other == "announce":
-                return Announce(verb)
-            if verb == "trump":
-                return NameTrump(other)
-            if verb == "give":
-                return Give(other)
-    except BadCard as exc:
-        raise BadMoveText(f"bad move {text!r}: {exc}") from None
-    raise BadMoveText(f"bad move {text!r}: write a card ('KH'), 'KH announce', 'bid 2', "
-                      "'pass', 'trump H' or 'give KH'")
+    return MOVE_TEXT.read(text)
 
 
 def move_label(move: CruceMove) -> str:

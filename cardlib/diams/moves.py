@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cardlib.move_text import MoveText
 from cardlib.protocol import SEAT_NAMES, BadMoveText
 
 from . import cards as c
@@ -115,21 +116,7 @@ PASS_MOVE = Move(PASS)
 def parse_move(text: str | Move) -> Move:
     """The move written as ``text`` (see the module docstring); forgiving about case and
     spaces, and a :class:`BadMoveText` naming what is wrong otherwise."""
-    if isinstance(text, Move):
-        return text
-    if not isinstance(text, str):
-        raise BadMoveText(f"a Diam's move is text such as 'draw hand', not {text!r}")
-    words = text.lower().split()
-    if not words:
-        raise BadMoveText("an empty move: write e.g. 'draw hand' or 'market 7 colour'")
-    verb, rest = words[0], words[1:]
-    try:
-        return _READERS[verb](rest)
-    except KeyError:
-        raise BadMoveText(f"bad move {text!r}: it starts with one of "
-                          f"{', '.join(_READERS)}") from None
-    except (BadMoveText, ValueError, IndexError) as exc:
-        raise BadMoveText(f"bad move {text!r}: {exc}") from None
+    return MOVE_TEXT.read(text)
 
 
 def _kinds(words: list[str]) -> tuple[int, ...]:
@@ -195,17 +182,15 @@ def _read_discard(rest: list[str]) -> Move:
     return discard(c.parse_kind(rest[0]))
 
 
-def _read_pass(rest: list[str]) -> Move:
-    if rest:
-        raise BadMoveText("'pass' takes nothing after it")
-    return PASS_MOVE
-
-
 _READERS = {
     "draw": _read_draw, "market": _read_market, "secure": _read_cards(secure),
     "express": _read_cards(express), "drill": _read_drill, "sleight": _read_sleight,
-    "sale": _read_sale, "discard": _read_discard, "pass": _read_pass,
+    "sale": _read_sale, "discard": _read_discard,
 }
+MOVE_TEXT = MoveText(
+    Move, such_as="'draw hand'", lower=True, phrases=_READERS, alone={PASS: PASS_MOVE},
+    expected=f"it starts with one of {', '.join(_READERS)}, {PASS}")
+"""How Diam's moves are written (``cardlib.move_text``): a verb, then its own words."""
 
 
 def move_label(move: Move) -> str:

@@ -10,12 +10,12 @@ those moves.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cardlib.cards import BadCard
 from cardlib.hearts.deck import LAYOUT
-from cardlib.protocol import BadMoveText
+from cardlib.move_text import MoveText
 from cardlib.tricks import CardMove, FaceDownMove, InternedMove, ItemsOf
+from cardlib.tricks.moves import ValueMove
 
 
 class HeartsMove(InternedMove):
@@ -44,7 +44,7 @@ class Play(CardMove, HeartsMove):
         return self.card.code
 
 
-class MoonChoice(HeartsMove):
+class MoonChoice(ValueMove, HeartsMove):
     """With ``moon='shooter-choice'``: how the shooter's moon scores.
 
     ``add`` gives each other player +26; ``subtract`` takes 26 off the shooter's own score.
@@ -53,31 +53,15 @@ class MoonChoice(HeartsMove):
 
     __slots__ = ("choice",)
     choice: str
+    verb = "moon"
     CHOICES: ClassVar[tuple[str, ...]] = ("add", "subtract")
-    _by_choice: ClassVar[dict[str, MoonChoice]]
-
-    def __new__(cls, choice: str) -> MoonChoice:
-        try:
-            return cls._by_choice[choice.strip().lower()]
-        except (KeyError, AttributeError):
-            raise BadMoveText(f"bad moon choice {choice!r}: choose 'add' (the others +26) "
-                              "or 'subtract' (the shooter −26)") from None
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (MoonChoice, (self.choice,))
-
-    def __str__(self) -> str:
-        return f"moon {self.choice}"
-
-    def __repr__(self) -> str:
-        return f"MoonChoice({self.choice!r})"
 
 
 PASSES: tuple[Pass, ...] = Pass.intern(LAYOUT, first_key=0, deck="the 52-card deck")
 PLAYS: tuple[Play, ...] = Play.intern(LAYOUT, first_key=64, deck="the 52-card deck")
-MoonChoice._by_choice = {name: MoonChoice._make(128 + i, choice=name)
-                         for i, name in enumerate(MoonChoice.CHOICES)}
-MOON_CHOICES: tuple[MoonChoice, ...] = tuple(MoonChoice._by_choice.values())
+MOON_CHOICES: tuple[MoonChoice, ...] = MoonChoice.intern(
+    MoonChoice.CHOICES, first_key=128, what="moon choice",
+    expected="choose 'add' (the others +26) or 'subtract' (the shooter −26)")
 
 plays_of = ItemsOf(LAYOUT, PLAYS).items
 """``plays_of(bits)``: a ``Play`` for each card of a bit set, in sort order."""
@@ -85,28 +69,16 @@ passes_of = ItemsOf(LAYOUT, PASSES).items
 """``passes_of(bits)``: a ``Pass`` for each card of a bit set, in sort order."""
 
 
-def parse_move(text: str) -> HeartsMove:
+MOVE_TEXT = MoveText(
+    HeartsMove, such_as="'QS' or 'pass QS'",
+    expected="write a card ('QS'), 'pass QS' or 'moon add' / 'moon subtract'",
+    word=Play, verbs={"play": Play, "pass": Pass, "moon": MoonChoice})
+"""How Hearts' moves are written (``cardlib.move_text``)."""
+
+
+def parse_move(text: str | HeartsMove) -> HeartsMove:
     """``QS`` or ``play QS`` → Play; ``pass QS`` → Pass; ``moon add`` → MoonChoice."""
-    if isinstance(text, HeartsMove):
-        return text
-    if not isinstance(text, str):
-        raise BadMoveText(f"a move is text such as 'QS' or 'pass QS', not {text!r}")
-    words = text.split()
-    try:
-        if len(words) == 1:
-            return Play(words[0])
-        if len(words) == 2:
-            verb = words[0].lower()
-            if verb == "play":
-                return Play(words[1])
-            if verb == "pass":
-                return Pass(words[1])
-            if verb == "moon":
-                return MoonChoice(words[1])
-    except BadCard as exc:
-        raise BadMoveText(f"bad move {text!r}: {exc}") from None
-    raise BadMoveText(f"bad move {text!r}: write a card ('QS'), 'pass QS' or "
-                      "'moon add' / 'moon subtract'")
+    return MOVE_TEXT.read(text)
 
 
 def move_label(move: HeartsMove) -> str:
