@@ -76,6 +76,8 @@ def run_solver(method: str, state: BlackDiamondState, deal: Deal, time_limit: fl
     if method == "cpsat":
         from solvers import cpsat
 
+        if not cpsat.available():  # (a browser: the learner reads why, not a traceback)
+            raise cpsat.CpSatUnavailable(cpsat.NEEDS_DESKTOP)
         if progress is None:
             return cpsat.solve(deal, time_limit=time_limit, workers=1)
         return cpsat.solve(deal, workers=1, progress=progress)
