@@ -19,7 +19,9 @@ Three promises shape this module:
 * **Any executor.**  The work is written against :class:`concurrent.futures.Executor`: a
   local process pool, or a Dask cluster's executor (``Client(address).get_executor()``),
   so a study grows from a laptop to many machines with no change here.  Only a few deals
-  are in flight at once, so an interrupted run has little to lose.
+  are in flight at once, so an interrupted run has little to lose.  Where no process can
+  start (a browser's Pyodide, or ``CARDLIB_NO_PROCESSES=1``), :func:`executor` gives the
+  serial :class:`Inline` instead: the same study, one deal after another.
 * **Honest statistics.**  The win rate comes with a Wilson 95 % interval in which an
   ``unknown`` verdict counts as a loss for the lower bound and as a win for the upper
   bound (as in the Solvitaire winnability study): a deal the solver gave up on widens the
@@ -34,6 +36,7 @@ import math
 import os
 import signal
 import statistics
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -205,11 +208,25 @@ def parse_seeds(text: str) -> list[int]:
     return list(dict.fromkeys(seeds))
 
 
+NO_PROCESSES = "CARDLIB_NO_PROCESSES"
+"""Set (to anything but empty) in the environment, studies start no process: a test plays
+the browser, where none can start."""
+
+
+def processes_available() -> bool:
+    """Whether a local process pool can work here: not in a browser's Pyodide
+    (``sys.platform == "emscripten"``, which has no processes), nor when
+    :data:`NO_PROCESSES` is set."""
+    return sys.platform != "emscripten" and not os.environ.get(NO_PROCESSES)
+
+
 @contextlib.contextmanager
 def executor(workers: int = 2, scheduler: str | None = None) -> Iterator[Executor]:
     """A local process pool of ``workers``, or the executor of the Dask cluster whose
     scheduler listens at ``scheduler`` (``tcp://host:8786``); closed on the way out,
-    and a local pool's busy workers stopped if the study was interrupted."""
+    and a local pool's busy workers stopped if the study was interrupted.  Where no
+    process can start (:func:`processes_available`, or the pool fails to start), the
+    serial :class:`Inline`: the same lines, one deal after another."""
     if scheduler:
         try:
             from distributed import Client
@@ -223,7 +240,16 @@ def executor(workers: int = 2, scheduler: str | None = None) -> Iterator[Executo
         with client:
             yield client.get_executor(pure=False)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_parent)
+    pool = None
+    if processes_available():
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers,
+                                       initializer=_leave_interrupts_to_parent)
+        except (ImportError, OSError, NotImplementedError):  # no processes here after all
+            pool = None
+    if pool is None:
+        yield Inline()
+        return
     try:
         yield pool
     except BaseException:
@@ -252,7 +278,9 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
 class Inline(Executor):
     """Runs each deal at once, on the calling thread: for a notebook's widget, which runs
     a study on a thread of its own beside the kernel (a pool of processes would be forked
-    from a kernel full of threads), and for Pyodide, which has no processes."""
+    from a kernel full of threads), and for Pyodide, which has no processes (nor threads:
+    there the widget's run, and so each deal, is on the kernel's own thread).  A deal's
+    future is done when ``submit`` returns; ``shutdown`` has nothing to wait for."""
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         future: Future = Future()
