@@ -21,7 +21,7 @@ import copy
 import hashlib
 import random
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import Any, Protocol
@@ -251,6 +251,12 @@ class MonteCarloBot:
     :func:`decision_rng` of ``seed`` and the seat's view, so the same seed and the same view
     give the same choice whatever the bot decided before (and two deals that look alike
     from the seat give the same choice too).
+
+    A game that searches only some of its phases names them in ``search_phases`` (read
+    from ``state.phase``: Hearts searches ``"play"``) and gives ``hand_over_to``, the
+    quicker bot that decides in every other phase (a bid, a pass, the moon choice: moves
+    that its rules of thumb judge well, and that would cost a whole search each).
+    Without ``search_phases`` every phase is searched.
     """
 
     name = "monte-carlo"
@@ -266,10 +272,17 @@ class MonteCarloBot:
         horizon: Callable[[Any, GameState], bool] | None = None,
         seed: int | str = 0,
         playouts: int = 200,
+        search_phases: Collection[str] | None = None,
+        hand_over_to: Bot | None = None,
     ):
         if playouts < 1:
             raise ValueError(f"playouts={playouts!r}: give at least 1")
+        if (search_phases is None) != (hand_over_to is None):
+            raise ValueError("search_phases and hand_over_to go together: the phases this "
+                             "bot searches, and the bot that decides in the others")
         self.playouts = playouts
+        self.search_phases = None if search_phases is None else frozenset(search_phases)
+        self._hand_over_to = hand_over_to
         self.seed = seed
         self._determinize = determinize
         self._value = value
@@ -277,6 +290,8 @@ class MonteCarloBot:
         self._horizon = horizon or (lambda view, state: state.is_over)
 
     def choose(self, state: GameState) -> Any:
+        if self.search_phases is not None and state.phase not in self.search_phases:
+            return self._hand_over_to.choose(state)
         legal = state.legal_moves()
         if len(legal) == 1:
             return legal[0]
@@ -290,10 +305,13 @@ class MonteCarloBot:
         return min(legal, key=lambda move: (-total[move], move))
 
     def reseeded(self, seed: int | str) -> MonteCarloBot:
-        """The same searcher (hooks, budget, policy) drawing its chance from ``seed``."""
+        """The same searcher (hooks, budget, policy, hand-over) drawing its chance from
+        ``seed``."""
         twin = copy.copy(self)
         twin.seed = seed
         twin._policy = reseeded(self._policy, seed)
+        if self._hand_over_to is not None:
+            twin._hand_over_to = reseeded(self._hand_over_to, seed)
         return twin
 
     def _finish(self, view: Any, state: GameState) -> GameState:

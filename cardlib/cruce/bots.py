@@ -361,13 +361,8 @@ class MonteCarloBot(cardlib.bots.MonteCarloBot):
 
     def __init__(self, seed: int | str = 0, playouts: int = 200, policy: Bot | None = None):
         super().__init__(imagine_deal, hand_value, policy=policy or RuleOfThumbBot(),
-                         seed=seed, playouts=playouts)
-        self._thumb = RuleOfThumbBot()
-
-    def choose(self, state: CruceState) -> CruceMove:
-        if state.phase != "play":
-            return self._thumb.choose(state)
-        return super().choose(state)
+                         seed=seed, playouts=playouts,
+                         search_phases=("play",), hand_over_to=RuleOfThumbBot())
 
 
 def imagine_deal(view: CruceView, rng: random.Random) -> CruceState:

@@ -154,13 +154,8 @@ class MonteCarloBot(cardlib.bots.MonteCarloBot):
 
     def __init__(self, seed: int | str = 0, playouts: int = 60, policy: Bot | None = None):
         super().__init__(imagine_deal, round_value, policy=policy or RuleOfThumbBot(),
-                         seed=seed, playouts=playouts)
-        self._thumb = RuleOfThumbBot()
-
-    def choose(self, state: DiamondsState) -> DiamondsMove:
-        if state.phase not in ("play", "rob"):
-            return self._thumb.choose(state)
-        return super().choose(state)
+                         seed=seed, playouts=playouts,
+                         search_phases=("play", "rob"), hand_over_to=RuleOfThumbBot())
 
 
 def knowledge(view: DiamondsView) -> Knowledge:
