@@ -39,11 +39,10 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tqdm.auto import tqdm
 
@@ -51,6 +50,9 @@ from cardlib.blackdiamond import PILES, Deal, allowed_values, deal_from_seed
 from cardlib.blackdiamond.rules import OPTIONS
 
 from . import search
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 SOLVER = "search"
 """The solver every line of a study names: the exact search of :mod:`solvers.search`."""
@@ -240,13 +242,7 @@ def executor(workers: int = 2, scheduler: str | None = None) -> Iterator[Executo
         with client:
             yield client.get_executor(pure=False)
         return
-    pool = None
-    if processes_available():
-        try:
-            pool = ProcessPoolExecutor(max_workers=workers,
-                                       initializer=_leave_interrupts_to_parent)
-        except (ImportError, OSError, NotImplementedError):  # no processes here after all
-            pool = None
+    pool = _process_pool(workers) if processes_available() else None
     if pool is None:
         yield Inline()
         return
@@ -257,6 +253,18 @@ def executor(workers: int = 2, scheduler: str | None = None) -> Iterator[Executo
         _stop_workers(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def _process_pool(workers: int) -> ProcessPoolExecutor | None:
+    """A local pool of ``workers`` processes, or None where none can start.  Imported
+    here, not with the module: it needs ``_multiprocessing``, which Pyodide leaves out, and
+    the rest of the studies (reading, summing up, a serial run) must import there."""
+    try:
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_parent)
+    except (ImportError, OSError, NotImplementedError):  # no processes here after all
+        return None
 
 
 def _leave_interrupts_to_parent() -> None:
@@ -359,7 +367,7 @@ def run(seeds: Sequence[int], out: Path, pool: Executor, task: Task | None = Non
                     bar.update()
                     if on_line is not None:
                         on_line(row)
-        except BrokenProcessPool:
+        except BrokenExecutor:  # (a process pool's BrokenProcessPool among them)
             raise StudyError(f"a worker died; {done} deal(s) were written to {out} and "
                              f"{len(pending)} in flight were lost: rerun the same command "
                              "to go on") from None

@@ -8,6 +8,7 @@ by one, so the serial way is the same study, not a lesser one.
 
 from __future__ import annotations
 
+import concurrent.futures
 import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
@@ -39,7 +40,7 @@ def test_where_no_process_can_start_a_study_runs_serially_to_the_same_lines(
     elif how == "emscripten":
         monkeypatch.setattr(sys, "platform", "emscripten")
     else:
-        monkeypatch.setattr(study, "ProcessPoolExecutor", no_pool)
+        monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     assert study.processes_available() is (how == "pool fails")
     with study.executor(workers=2) as pool:
         assert isinstance(pool, study.Inline)

@@ -2,12 +2,14 @@
 
 JupyterLite's Pyodide kernel has no OR-Tools, no matplotlib and no processes.  Here the
 same is made true on the desktop: a shim folder first on ``PYTHONPATH`` holds an
-``ortools`` and a ``matplotlib`` whose import fails, and a ``sitecustomize`` that refuses
-to start a process; :data:`solvers.study.NO_PROCESSES` tells the studies so.  Each
-notebook then runs top to bottom on a fresh kernel: no cell may show an error, and 05's
-CP-SAT cells must each say, in the one sentence :data:`solvers.cpsat.NEEDS_DESKTOP`, that
-CP-SAT needs the desktop install.  (Threads cannot start in Pyodide either, but the
-kernel needs its own: ``tests/test_study_serial.py`` covers that without a kernel.)
+``ortools``, a ``matplotlib`` and a ``_multiprocessing`` (which Pyodide leaves out, so
+``concurrent.futures.ProcessPoolExecutor`` cannot even be imported) whose import fails,
+and a ``sitecustomize`` that refuses to start a process;
+:data:`solvers.study.NO_PROCESSES` tells the studies so.  Each notebook then runs top to
+bottom on a fresh kernel: no cell may show an error, and 05's CP-SAT cells must each say,
+in the one sentence :data:`solvers.cpsat.NEEDS_DESKTOP`, that CP-SAT needs the desktop
+install.  (Threads cannot start in Pyodide either, but the kernel needs its own:
+``tests/test_study_serial.py`` covers that without a kernel.)
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ SHIMS = {
     "ortools/__init__.py": 'raise ImportError("no OR-Tools here (a test playing the browser)")\n',
     "matplotlib/__init__.py":
         'raise ImportError("no matplotlib here (a test playing the browser)")\n',
+    "_multiprocessing.py":  # as Pyodide, which leaves it out: ProcessPoolExecutor cannot import
+        'raise ModuleNotFoundError("no _multiprocessing here (a test playing the browser)")\n',
     "sitecustomize.py": (
         "import multiprocessing.process\n\n\n"
         "def _refuse(self):\n"
