@@ -266,3 +266,11 @@ def test_a_reseeded_searcher_hands_over_to_its_helper_reseeded_too():
     assert bot.choose(state) == first
     assert bot.reseeded(5).choose(state) == second and bot.choose(state) == first
     assert searched == []
+
+
+def test_a_value_move_without_its_one_field_is_refused_when_interned():
+    class NoField(ValueMove, ToyMove):
+        __slots__ = ()
+
+    with pytest.raises(TypeError, match=r"NoField names its one field in __slots__"):
+        NoField.intern(range(2), first_key=0, what="x", expected="y")

@@ -174,7 +174,12 @@ class ValueMove(InternedMove):
         ``words`` writes a value for people where its ``str`` would not do (a seat
         number as its name); a value is then read back from that word only.  A refused
         value reads ``bad {what} {value!r}: {expected}``."""
-        (cls._field,) = cls.__slots__
+        slots = cls.__dict__.get("__slots__", ())
+        slots = (slots,) if isinstance(slots, str) else tuple(slots)
+        if len(slots) != 1:
+            raise TypeError(f"{cls.__name__} names its one field in __slots__, as "
+                            f"__slots__ = (\"amount\",); it has {slots!r}")
+        cls._field = slots[0]
         cls._words = None if words is None else dict(words)
         cls._by_value = {value: cls._make(first_key + index, **{cls._field: value})
                          for index, value in enumerate(values)}
