@@ -14,6 +14,7 @@ game that allows 2 to 6 players needs no second mechanism for it.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -136,9 +137,15 @@ def options_record(
     """The typed, frozen record of a game's options, with ``players`` as its first field.
 
     ``player_counts`` are the numbers of seats the game allows; ``usual_players`` (default:
-    the first count) is what ``game.new()`` uses when no count is given.  Assign the result
-    to a module-level name equal to ``class_name`` in ``module`` so records pickle.
+    the first count) is what ``game.new()`` uses when no count is given.
+
+    Records pickle (a process pool, a copy) when the result is assigned to a module-level
+    name equal to ``class_name`` (``Options = options_record(...)``) in the module that
+    calls this: the record names that module as its home by itself.  ``module`` overrides
+    it, for a record made in one module and kept in another.
     """
+    if module is None:  # the caller's module: where ``Options = options_record(...)`` is
+        module = sys._getframe(1).f_globals.get("__name__")
     counts = tuple(sorted(player_counts))
     if not counts or any(not isinstance(n, int) or n < 1 for n in counts):
         raise ValueError(f"{game_name}: player_counts must be whole numbers, got {counts}")

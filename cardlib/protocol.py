@@ -23,6 +23,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from cardlib import display
@@ -261,6 +262,11 @@ class Game(ABC):
     title: ClassVar[str]
     rules: ClassVar[RuleBook]
     Options: ClassVar[type[OptionsRecord]]
+    quick_options: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    """Options under which players choosing at random finish a game in reasonable time
+    (Cruce: ``{"hand_limit": 2}``, since random bids fail almost every contract and a game
+    to 21 then almost never ends).  The generic tests play random games with them; the
+    default, none, suits a game that random players always finish."""
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -289,6 +295,17 @@ class Game(ABC):
         ``players=N`` picks the number of seats among ``player_counts``; the other keyword
         arguments are the game's options.
         """
+
+    def from_hands(self, hands: Sequence[Any], **start: Any) -> GameState:
+        """A game that starts from the given ``hands`` (seat 0 first, each a list of cards
+        or card codes, or their text), for a scripted scene: ``cardlib.widgets``' ``Scene``
+        and ``TryCard`` build their positions with it, and the start record saves them so
+        ``load`` replays the game.  ``start`` holds the game's own keywords (the hand
+        number, the running totals, a dealer…) and its options.  Bad hands raise
+        ``ValueError`` naming the seat and the card.  A game dealt by something other than
+        hands (a solitaire's layout) has none: the default refuses, naming the game."""
+        raise NotImplementedError(f"{self.title} is not dealt as hands: it has no "
+                                  "from_hands")
 
     @abstractmethod
     def parse_move(self, text: str) -> Any:

@@ -191,11 +191,27 @@ def test_deriving_a_state_carries_the_rest_over_and_refuses_unknown_fields():
     state = GAME.new(seed=1, players=3)
     legal = state.legal_moves()  # cached on the state
     move = legal[0]
-    after = state._derive(move, turn=2)
+    after = state.derive(move, {"turn": 2})
     assert after.turn == 2 and after.hands == state.hands and after.history == (move,)
-    assert "_allowed" in state.__dict__ and "_allowed" not in after.__dict__
     with pytest.raises(TypeError, match="turns"):
-        state._derive(move, turns=2)
+        state.derive(move, {"turns": 2})
+
+
+def test_a_value_computed_once_is_no_change_of_the_state():
+    """A ``computed_once`` rule check read for the first time (inside ``apply``, say) is
+    kept outside the state's value: its ``__dict__`` holds exactly the fields, before and
+    after, and a derived state starts without the old state's value."""
+    from dataclasses import fields
+
+    from toytricks import GAME
+
+    state = GAME.new(seed=1, players=3)
+    names = {f.name for f in fields(state)}
+    assert set(state.__dict__) == names
+    first = state._allowed
+    assert set(state.__dict__) == names and state._allowed is first
+    after = state.apply(state.legal_moves()[0])
+    assert set(after.__dict__) == names and set(state.__dict__) == names
 
 
 @pytest.mark.parametrize("sizes, deals", [((2, 2, 2), 6), ((2, 1, 1), 12)])

@@ -128,7 +128,7 @@ class ToyState(TrickState):
     def candidate_moves(self) -> list[Play]:
         return [] if self.turn is None else list(plays_of(self.hands[self.turn]))
 
-    def _legal_in_order(self) -> tuple[Play, ...]:
+    def legal_in_order(self) -> tuple[Play, ...]:
         return plays_of(self._allowed[0])
 
     @computed_once
@@ -147,10 +147,10 @@ class ToyState(TrickState):
         return Explanation(bool(allowed >> move.bit & 1), rule, WORDS[rule])
 
     def _next(self, move: Play) -> ToyState:
-        table, won = self._card_played(move.bit)
+        table, won = self.card_played(move.bit)
         if won is not None and not any(table["hands"]):
             table["turn"] = None  # the hands are played out
-        return self._derive(move, **table)
+        return self.derive(move, table)
 
     def view(self, seat: int) -> ToyView:
         if seat not in range(self.players):

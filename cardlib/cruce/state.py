@@ -212,7 +212,7 @@ class CruceState(TrickState):
             royals |= hand & MARRIAGE[suit]
         return [*plays_of(hand), *announces_of(royals)]
 
-    def _legal_in_order(self) -> tuple[CruceMove, ...]:
+    def legal_in_order(self) -> tuple[CruceMove, ...]:
         if self.phase == "bid":
             seat = self.turn
             assert seat is not None
@@ -362,7 +362,7 @@ class CruceState(TrickState):
         if isinstance(move, Bid):
             return self._after_bid(move)
         if isinstance(move, NameTrump):
-            return self._derive(move, trump=move.suit, phase="play")
+            return self.derive(move, {"trump": move.suit, "phase": "play"})
         if isinstance(move, Give):
             return self._after_give(move)
         assert isinstance(move, Play | Announce)
@@ -374,7 +374,7 @@ class CruceState(TrickState):
         bids = replaced(self.bids, seat, move.amount)  # type: ignore[arg-type]
         turn = next_bidder(bids, self.deal.first_bidder)
         if turn is not None:
-            return self._derive(move, bids=bids, turn=turn, leader=turn)
+            return self.derive(move, {"bids": bids, "turn": turn, "leader": turn})
         declarer = declarer_of(bids)
         if declarer is None:
             if self.options.all_pass == "redeal":
@@ -384,7 +384,7 @@ class CruceState(TrickState):
                                  "declarer": declarer, "phase": self._phase_after_give}
         if self.options.two_player_form == "auction":
             table.update(self._take(declarer), phase="give")
-        return self._derive(move, **table)
+        return self.derive(move, table)
 
     @property
     def _phase_after_give(self) -> str:
@@ -413,7 +413,7 @@ class CruceState(TrickState):
         hands = replaced(hands, 1 - seat, hands[1 - seat] | card)
         given = self.given | card
         phase = self.phase if given.bit_count() < GIVE_COUNT else self._phase_after_give
-        return self._derive(move, hands=hands, given=given, phase=phase)
+        return self.derive(move, {"hands": hands, "given": given, "phase": phase})
 
     def _redeal(self, move: Bid, bids: tuple[int | None, ...]) -> CruceState:
         """Everybody passed and ``all_pass='redeal'``: nothing scores; the next dealer
@@ -427,7 +427,7 @@ class CruceState(TrickState):
         seat = self.turn
         assert seat is not None
         bit = move.bit
-        table, won = self._card_played(bit)
+        table, won = self.card_played(bit)
         suit = LAYOUT.suit_of_bit[bit]
         trump = self.trump or suit
         table["trump"] = trump
@@ -438,11 +438,11 @@ class CruceState(TrickState):
             side = side_of(seat, self.options)
             table["reneges"] = replaced(self.reneges, side, self.reneges[side] + 1)
         if won is None:
-            return self._derive(move, **table)
+            return self.derive(move, table)
         if self.stock:
             table.update(self._draw(table["hands"], won.winner))
         if any(table["hands"]):
-            return self._derive(move, **table)
+            return self.derive(move, table)
         return self._close_hand(move, table)
 
     def _draw(self, hands: tuple[int, ...], winner: int) -> dict[str, Any]:
@@ -479,7 +479,7 @@ class CruceState(TrickState):
                    table: dict[str, Any]) -> CruceState:
         results = self.results + (result,)
         if winner(result.totals, len(results), self.options) is not None or self.seed is None:
-            return self._derive(move, **table | {"results": results, "phase": "over",
+            return self.derive(move, table | {"results": results, "phase": "over",
                                                  "turn": None})
         number = self.deal.number + 1
         return start_hand(self.options, self.seed, self.opening,

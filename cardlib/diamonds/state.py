@@ -142,7 +142,7 @@ class DiamondsState(TrickState):
         moves_of = passes_of if self.phase == "pass" else plays_of
         return list(moves_of(self.hands[self.turn]))
 
-    def _legal_in_order(self) -> tuple[DiamondsMove, ...]:
+    def legal_in_order(self) -> tuple[DiamondsMove, ...]:
         phase = self.phase
         if phase == "play":
             return plays_of(self._allowed[0])
@@ -173,8 +173,8 @@ class DiamondsState(TrickState):
             return self._settle(move, {}, self.pending[1:], crystals, [done])
         assert isinstance(move, Announce)
         turn = left_of(self.dealer, self.players)
-        return self._derive(move, phase="pass", pass_count=move.count, turn=turn,
-                            last_done=())
+        return self.derive(move, {"phase": "pass", "pass_count": move.count, "turn": turn,
+                                  "last_done": ()})
 
     def _after_pass(self, move: Pass) -> DiamondsState:
         seat = self.turn
@@ -183,21 +183,21 @@ class DiamondsState(TrickState):
         hands = replaced(self.hands, seat, self.hands[seat] ^ card)
         passed = replaced(self.passed, seat, self.passed[seat] | card)
         if passed[seat].bit_count() < self.pass_count:
-            return self._derive(move, hands=hands, passed=passed, last_done=())
+            return self.derive(move, {"hands": hands, "passed": passed, "last_done": ()})
         players = self.players
         if seat != self.dealer:  # the next seat to the left chooses its cards
-            return self._derive(move, hands=hands, passed=passed,
-                                turn=left_of(seat, players), last_done=())
+            return self.derive(move, {"hands": hands, "passed": passed,
+                                      "turn": left_of(seat, players), "last_done": ()})
         # Everyone has chosen: now the cards change hands, and the dealer's left leads.
         hands = tuple(hands[s] | passed[s - 1] for s in range(players))
         lead = left_of(self.dealer, players)
-        return self._derive(move, phase="play", hands=hands, passed=passed, turn=lead,
-                            leader=lead, last_done=())
+        return self.derive(move, {"phase": "play", "hands": hands, "passed": passed,
+                                  "turn": lead, "leader": lead, "last_done": ()})
 
     def _after_play(self, move: Play) -> DiamondsState:
         seat = self.turn
         assert seat is not None
-        table, won = self._card_played(move.bit)
+        table, won = self.card_played(move.bit)
         earned: tuple[SuitAction, ...] = ()
         suit_of = LAYOUT.suit_of_bit
         if self.trick and suit_of[move.bit] != suit_of[self.trick[0]]:
@@ -205,7 +205,7 @@ class DiamondsState(TrickState):
         if won is not None:
             earned += (SuitAction(won.winner, won.trick.cards[0].suit, "trick"),)
         if not earned:
-            return self._derive(move, last_done=(), **table)
+            return self.derive(move, table | {"last_done": ()})
         return self._settle(move, table, earned, self.crystals, [])
 
     def _settle(self, move: DiamondsMove, table: dict[str, Any],
@@ -223,7 +223,7 @@ class DiamondsState(TrickState):
             while pending:
                 action = pending[0]
                 if action.suit == "C" and crystals.victims(action.seat):
-                    return self._derive(move, **table | {
+                    return self.derive(move, table | {
                         "phase": "rob", "turn": action.seat, "crystals": crystals,
                         "pending": pending, "round_over": round_over,
                         "last_done": tuple(done)})
@@ -240,7 +240,7 @@ class DiamondsState(TrickState):
             return self._close_round(move, table, crystals, tuple(done))
         trick = table.get("trick", self.trick)
         leader = table.get("leader", self.leader)
-        return self._derive(move, **table | {
+        return self.derive(move, table | {
             "phase": "play", "turn": (leader + len(trick)) % self.players,
             "crystals": crystals, "pending": (), "last_done": tuple(done)})
 
@@ -254,7 +254,7 @@ class DiamondsState(TrickState):
         results = self.results + (RoundResult(self.round, self.dealer, self.pass_count, won,
                                               end),)
         if self.round + 1 >= self.rounds or self.seed is None:
-            return self._derive(move, **table | {
+            return self.derive(move, table | {
                 "phase": "over", "turn": None, "crystals": crystals, "pending": (),
                 "round_over": True, "last_done": done, "results": results})
         number, dealer = self.round + 1, left_of(self.dealer, self.players)

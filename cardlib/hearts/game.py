@@ -1,6 +1,7 @@
 """Hearts (Corazones) as a :class:`~cardlib.protocol.Game`: name, rules, options, start, parse.
 
-The class is small: it ties Hearts' parts to the shared protocol.  The rules and options
+The class is small: it ties Hearts' parts to the shared protocol and the kit's layer for
+games of several hands.  The rules and options
 live in :mod:`.rules`, the seats and card bits in :mod:`.deck`, the moves in :mod:`.moves`,
 the deals in :mod:`.deal`, the points in :mod:`.scoring`, what a move does in
 :mod:`.state` and what a seat sees in :mod:`.view`.  The game knows the two ways a game
@@ -11,57 +12,35 @@ that is why this module imports the state and never the other way round.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cardlib.cards import Card
-from cardlib.hearts.deal import Opening, checked_hands, seeded_deal
-from cardlib.hearts.deck import PLAYERS, SEATS, cards_of
+from cardlib.hearts.deck import HAND_SIZE, PLAYERS, SEATS
 from cardlib.hearts.moves import HeartsMove, move_label, parse_move
 from cardlib.hearts.rules import RULES, Options
-from cardlib.hearts.state import HeartsState, start_hand
-from cardlib.protocol import Game
+from cardlib.hearts.state import HeartsState
+from cardlib.tricks import HandsGame
 
 
-class Hearts(Game):
+class Hearts(HandsGame):
     """Hearts as the seed (``shared/seeds/001_a0490a4590938347.txt``) and
     ``shared/spec/hearts.md`` describe it: four players, 52 cards, pass three, avoid hearts
-    and the Q♠, game to 50, lowest total wins."""
+    and the Q♠, game to 50, lowest total wins.
+
+    ``new(seed)`` deals every hand from the seed; ``from_hands(hands, seed=…,
+    hand_number=…, totals=…)`` starts hand ``hand_number`` from four given hands (North
+    first, 13 cards each) and running totals, later hands dealt from ``seed`` (the kit's
+    :class:`~cardlib.tricks.HandsGame`)."""
 
     name = "hearts"
     title = "Hearts (Corazones)"
     rules = RULES
     Options = Options
+    State = HeartsState
+    deck_words = "the 52-card deck"
 
-    def new(self, seed: int | str = 0, **options: Any) -> HeartsState:
-        """A new game; every hand's deal follows from ``seed`` (see ``seeded_deal``)."""
-        chosen = self.make_options(**options)
-        return start_hand(chosen, seed, Opening(), 0, seeded_deal(seed, 0), ())
-
-    def from_hands(self, hands: Sequence[Iterable[Card | str] | str], *, seed: int | str = 0,
-                   hand_number: int = 0, totals: Sequence[int] = (0, 0, 0, 0),
-                   **options: Any) -> HeartsState:
-        """A game whose hand ``hand_number`` starts with the given ``hands`` (North first)
-        and running ``totals``; later hands are dealt from ``seed``.  For scripted deals."""
-        chosen = self.make_options(**options)
-        masks = checked_hands(hands)
-        if isinstance(hand_number, bool) or not isinstance(hand_number, int) \
-                or hand_number < 0:
-            raise ValueError(f"hand_number={hand_number!r}: hands are numbered 0, 1, 2, …")
-        if len(totals) != PLAYERS or not all(isinstance(t, int) for t in totals):
-            raise ValueError(f"totals={totals!r}: give four whole numbers, North first")
-        opening = Opening(hand_number, tuple(totals),
-                          tuple(tuple(c.code for c in cards_of(m)) for m in masks))
-        return start_hand(chosen, seed, opening, hand_number, masks, ())
-
-    def from_start_record(self, start: dict[str, Any]) -> HeartsState:
-        options = start.get("options", {})
-        if "hands" in start:
-            return self.from_hands(start["hands"], seed=start["seed"],
-                                   hand_number=start.get("hand_number", 0),
-                                   totals=tuple(start.get("totals", (0, 0, 0, 0))),
-                                   **options)
-        return self.new(seed=start["seed"], **options)
+    def hand_sizes(self, options: Any) -> tuple[int, ...]:
+        """Every hand is dealt 13 cards."""
+        return (HAND_SIZE,)
 
     def parse_move(self, text: str) -> HeartsMove:
         """``QS`` or ``play QS`` → Play; ``pass QS`` → Pass; ``moon add`` → MoonChoice."""

@@ -166,5 +166,5 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-Options = options_record("hearts", OPTIONS, player_counts=(4,), module=__name__)
+Options = options_record("hearts", OPTIONS, player_counts=(4,))
 """The typed, checked options of one game (``players`` first, then ``OPTIONS``)."""

@@ -20,10 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardlib.hearts.deal import PASS_ROTATION, Deal, Opening, seeded_deal
+from cardlib.hearts.deal import PASS_ROTATION, Deal, seeded_deal
 from cardlib.hearts.deck import (
     CLUBS,
-    HAND_SIZE,
     HEARTS,
     LAYOUT,
     PLAYERS,
@@ -54,27 +53,22 @@ from cardlib.hearts.scoring import (
 )
 from cardlib.hearts.view import HeartsView
 from cardlib.protocol import Explanation, Tally, Verdict
-from cardlib.tricks import TrickState, playable_bits, replaced
+from cardlib.tricks import HandsState, Opening, playable_bits, replaced
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class HeartsState(TrickState):
+class HeartsState(HandsState):
     """One moment of a game of Hearts.  Build it with ``Hearts().new(seed)``.
 
     ``phase`` is ``pass``, ``play``, ``moon`` (the shooter chooses, with
     ``moon='shooter-choice'``) or ``over``.  Card sets are bit sets of ``LAYOUT``; the
-    ``view``, ``str`` and the properties ending in ``_cards`` show them as cards.
+    ``view``, ``str`` and the properties ending in ``_cards`` show them as cards.  The
+    seed, the opening, the results (``HandResult``, with the running totals) and the
+    phase are the kit's (:class:`~cardlib.tricks.HandsState`).
     """
 
     options: Options
-    seed: int | str | None
-    """None for a state a bot imagined: it knows no later deal, so the game ends with
-    this hand."""
-    opening: Opening
     deal: Deal
-    results: tuple[HandResult, ...]
-    """The hands finished so far, in order, with the running totals."""
-    phase: str
     passed: tuple[int, ...]
     """What each seat has chosen to pass this hand."""
     hearts_broken: bool
@@ -84,8 +78,8 @@ class HeartsState(TrickState):
 
     # --- the protocol ----------------------------------------------------------------------
     @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    def hand_number(self) -> int:
+        return self.deal.number
 
     def scores(self) -> list[float]:
         """The running totals of the finished hands, by seat.  Lower is better: in Hearts
@@ -105,18 +99,6 @@ class HeartsState(TrickState):
         """Each seat's place by the running totals, 1 = best; equal totals share a place."""
         return places(self.totals)
 
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.results[-1].totals if self.results else self.opening.totals
-
-    def start_record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"seed": self.seed, "options": self.options.as_dict()}
-        if self.opening.hands is not None:
-            record["hands"] = [list(hand) for hand in self.opening.hands]
-            record["hand_number"] = self.opening.hand_number
-            record["totals"] = list(self.opening.totals)
-        return record
-
     def candidate_moves(self) -> list[HeartsMove]:
         """The moves a learner may try at the table: every card in the hand of the player
         to move, legal or not (``explain`` says why a card is refused)."""
@@ -127,7 +109,7 @@ class HeartsState(TrickState):
         moves_of = passes_of if self.phase == "pass" else plays_of
         return list(moves_of(self.hands[self.turn]))
 
-    def _legal_in_order(self) -> tuple[HeartsMove, ...]:
+    def legal_in_order(self) -> tuple[HeartsMove, ...]:
         if self.phase == "moon":
             return MOON_CHOICES
         moves_of = passes_of if self.phase == "pass" else plays_of
@@ -254,53 +236,69 @@ class HeartsState(TrickState):
         made = sum(map(int.bit_count, passed))
         turn = seat + 1 if made % 3 == 0 else seat
         if made < 3 * PLAYERS:
-            return self._derive_with(move, {"hands": hands, "passed": passed, "turn": turn,
-                                            "leader": turn})
+            return self.derive(move, {"hands": hands, "passed": passed, "turn": turn,
+                                      "leader": turn})
         # Everyone has passed: now the cards change hands, and the 2♣ leads.
         received = [0] * PLAYERS
         for passer, cards in enumerate(passed):
             received[(passer + self.deal.direction) % PLAYERS] = cards
         hands = tuple(h | r for h, r in zip(hands, received, strict=True))
         turn = _holder(hands, TWO_OF_CLUBS)
-        return self._derive(move, phase="play", hands=hands, passed=passed, turn=turn,
-                            leader=turn)
+        return self.derive(move, {"phase": "play", "hands": hands, "passed": passed,
+                                  "turn": turn, "leader": turn})
 
     def _after_play(self, move: Play) -> HeartsState:
-        table, won = self._card_played(move.bit)
+        table, won = self.card_played(move.bit)
         if not self.hearts_broken:
             breakers = POINT_CARDS if self.options.qs_breaks_hearts else HEARTS
             if breakers >> move.bit & 1:
                 table["hearts_broken"] = True
-        if won is None or len(table["tricks"]) < HAND_SIZE:
-            return self._derive_with(move, table)
+        if won is None or not won.hand_over:
+            return self.derive(move, table)
         # The hand is over: score it (the shooter may first have to choose).
         points, shooter = hand_points(table["taken"], self.options)
         if shooter is not None and self.options.moon == "shooter-choice":
-            return self._derive(move, **table | {"phase": "moon", "turn": shooter})
+            return self.derive(move, table | {"phase": "moon", "turn": shooter})
         if shooter is not None:
             points = list(moon_points(points, shooter, "add"))
         return self._close_hand(move, tuple(points), shooter, table)
 
     def _close_hand(self, move: HeartsMove, points: Sequence[int], shooter: int | None,
                     table: dict[str, Any] | None = None) -> HeartsState:
-        """Add the hand to the totals, then end the game or deal the next hand.
-
-        ``table`` holds the changes the last card made (none when the shooter chose)."""
+        """Add the hand to the totals, then end the game or deal the next hand (the kit's
+        ``close_hand``).  ``table`` holds the changes the last card made (none when the
+        shooter chose)."""
         totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
-        results = self.results + (HandResult(self.deal.number, tuple(points), shooter, totals),)
-        options = self.options
+        result = HandResult(self.deal.number, tuple(points), shooter, totals)
+        return self.close_hand(move, result, table or {})
+
+    def is_last_hand(self, results: tuple[HandResult, ...]) -> bool:
+        """Rule ``hearts.game.end``: someone reached (or passed) the end score, unless
+        equal lowest totals play on (``tie_for_first='play-on'``)."""
+        totals, options = results[-1].totals, self.options
         if options.end_when == "reach":
             ended = max(totals) >= options.end_score
         else:
             ended = max(totals) > options.end_score
-        if ended and options.tie_for_first == "play-on" and totals.count(min(totals)) > 1:
-            ended = False
-        if ended or self.seed is None:
-            return self._derive(move, **(table or {}) | {
-                "results": results, "phase": "over", "turn": None, "hands": (0,) * PLAYERS})
-        number = self.deal.number + 1
-        return start_hand(options, self.seed, self.opening, number,
-                          seeded_deal(self.seed, number), results, self.history + (move,))
+        return ended and not (options.tie_for_first == "play-on"
+                              and totals.count(min(totals)) > 1)
+
+    @classmethod
+    def start_of_hand(cls, options: Options, seed: int | str, opening: Opening, number: int,
+                      results: tuple[HandResult, ...], history: tuple[Any, ...] = (), *,
+                      dealt: tuple[int, ...] | None = None) -> HeartsState:
+        """The state at the start of hand ``number``: passing, or the 2♣ about to lead
+        (rule ``hearts.pass.rotation``: every fourth hand has no pass)."""
+        if dealt is None:
+            dealt = seeded_deal(seed, number)
+        direction = PASS_ROTATION[number % 4] if options.pass_cards else 0
+        turn = 0 if direction else _holder(dealt, TWO_OF_CLUBS)
+        return cls.make(
+            options=options, seed=seed, opening=opening, deal=Deal(number, dealt, direction),
+            results=results, phase="pass" if direction else "play", turn=turn, hands=dealt,
+            passed=(0,) * PLAYERS, trick=(), leader=turn, tricks=(), taken=(0,) * PLAYERS,
+            hearts_broken=False, history=history,
+        )
 
     # --- what people see -------------------------------------------------------------------
     def passes_to(self, seat: int) -> int:
@@ -314,8 +312,7 @@ class HeartsState(TrickState):
         Other hands are hidden, and so are the cards passed to ``seat`` until every player
         has passed (passes are chosen blind).
         """
-        if seat not in range(PLAYERS):
-            raise ValueError(f"no seat {seat!r}: seats are 0..3 (North, East, South, West)")
+        fields = self.seat_view_fields(seat)
         direction = self.deal.direction
         received = None
         if direction and self.phase != "pass":
@@ -326,14 +323,10 @@ class HeartsState(TrickState):
         for bit in self.trick:
             played |= 1 << bit
         return HeartsView(
-            seat=seat, phase=self.phase, to_move=self.turn, hand_number=self.deal.number,
-            direction=direction, hand_bits=self.hands[seat], passed_bits=self.passed[seat],
-            received_bits=received, played_bits=played, trick_bits=self.trick,
-            leader=self.leader, tricks=self.tricks, taken_bits=self.taken,
+            **fields, hand_number=self.deal.number, direction=direction,
+            passed_bits=self.passed[seat], received_bits=received, played_bits=played,
             passes_made=tuple(p.bit_count() for p in self.passed),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            hearts_broken=self.hearts_broken, totals=self.totals, results=self.results,
-            options=self.options,
+            hearts_broken=self.hearts_broken, totals=self.totals,
         )
 
     def __repr__(self) -> str:
@@ -359,33 +352,11 @@ class HeartsState(TrickState):
         The guess must give ``view.seat`` its real hand.  The state knows no seed (so the
         game ends with this hand) and no history.
         """
-        if view.phase != "play":
-            raise ValueError(f"a search state starts during the play, not the {view.phase}")
-        if hands[view.seat] != view.hand_bits:
-            raise ValueError(f"the guess changes {SEATS[view.seat]}'s own hand")
-        return cls(
-            options=view.options, seed=None, results=view.results,
-            opening=Opening(view.hand_number, view.totals),
-            deal=Deal(view.hand_number, tuple(hands), view.direction), phase="play",
-            turn=view.to_move, hands=tuple(hands), passed=(0,) * PLAYERS,
-            trick=view.trick_bits, leader=view.leader, tricks=view.tricks,
-            taken=view.taken_bits, hearts_broken=view.hearts_broken,
-        )
+        return cls.imagined(
+            view, hands, opening=Opening(view.hand_number, view.totals),
+            deal=Deal(view.hand_number, tuple(hands), view.direction),
+            passed=(0,) * PLAYERS, hearts_broken=view.hearts_broken)
 
 
 def _holder(hands: Sequence[int], card: int) -> int:
     return next(seat for seat, hand in enumerate(hands) if hand & card)
-
-
-def start_hand(options: Options, seed: int | str, opening: Opening, number: int,
-               dealt: tuple[int, ...], results: tuple[HandResult, ...],
-               history: tuple[Any, ...] = ()) -> HeartsState:
-    """The state at the start of hand ``number``: passing, or the 2♣ about to lead."""
-    direction = PASS_ROTATION[number % 4] if options.pass_cards else 0
-    turn = 0 if direction else _holder(dealt, TWO_OF_CLUBS)
-    return HeartsState._build(
-        options=options, seed=seed, opening=opening, deal=Deal(number, dealt, direction),
-        results=results, phase="pass" if direction else "play", turn=turn, hands=dealt,
-        passed=(0,) * PLAYERS, trick=(), leader=turn, tricks=(), taken=(0,) * PLAYERS,
-        hearts_broken=False, history=history,
-    )

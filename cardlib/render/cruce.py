@@ -22,7 +22,7 @@ from cardlib.cruce.scoring import promise, side_of
 from cardlib.cruce.state import CruceState
 from cardlib.cruce.tally import taken_and_needed
 from cardlib.cruce.view import CruceView
-from cardlib.render.table import HEIGHT, WIDTH, TableScene, TableSeat
+from cardlib.render.table import HEIGHT, WIDTH, TableScene, TableSeat, seat_hands
 from cardlib.render.table import table_svg as draw_table
 
 W, H = WIDTH, HEIGHT
@@ -95,11 +95,7 @@ def table_scene(view: CruceView, hands: tuple[tuple[Card, ...], ...] | None = No
     taken = [card_points(bits) for bits in view.taken_bits]
     partners = len(view.sides) < view.players
     seats = []
-    for seat in range(view.players):
-        if hands is not None:
-            cards: tuple[Card, ...] | None = in_hand_order(hands[seat])
-        else:
-            cards = in_hand_order(view.hand) if seat == view.seat else None
+    for seat, (cards, size) in enumerate(seat_hands(view, hands, in_hand_order)):
         side = side_of(seat, view.options)
         words = [f"{view.totals[side]} pts"]
         if view.bids[seat] is not None:
@@ -108,8 +104,7 @@ def table_scene(view: CruceView, hands: tuple[tuple[Card, ...], ...] | None = No
             words.append(f"took {taken[seat]}")
         seats.append(TableSeat(
             name=SEAT_NAMES[seat], score=" · ".join(words),
-            hand_size=view.hand_sizes[seat] if cards is None else len(cards),
-            cards=cards, team=side if partners else None,
+            hand_size=size, cards=cards, team=side if partners else None,
         ))
     return TableScene(
         seats=tuple(seats), viewer=view.seat, trick=tuple(view.trick.plays()),

@@ -21,7 +21,7 @@ from cardlib.diamonds.deck import SEATS, SUITS, cards_of
 from cardlib.diamonds.round_end import RoundEnd, RoundResult
 from cardlib.diamonds.state import DiamondsState
 from cardlib.diamonds.view import DiamondsView
-from cardlib.render.table import TableScene, TableSeat, table_svg
+from cardlib.render.table import TableScene, TableSeat, seat_hands, table_svg
 from cardlib.svg import GOLD, GREY, INK, PILE_TINTS, RED, svg_document, svg_text
 
 HAND_SUITS = "DSHC"
@@ -44,16 +44,12 @@ def table_scene(view: DiamondsView, hands: Sequence[Sequence[Card]] | None = Non
     """What the table shows ``view.seat``; ``hands`` (every seat's) turns all face up."""
     won = view.tricks_won()
     seats = []
-    for seat in range(view.players):
-        if hands is not None:
-            cards: tuple[Card, ...] | None = in_hand_order(hands[seat])
-        else:
-            cards = in_hand_order(view.hand) if seat == view.seat else None
+    for seat, (cards, size) in enumerate(seat_hands(view, hands, in_hand_order)):
         vault = f"vault {view.vault} · " if seat == view.seat else ""
         tricks = f"{won[seat]} trick{'s' if won[seat] != 1 else ''}"
         seats.append(TableSeat(
             name=SEATS[seat], score=f"{vault}showroom {view.showroom[seat]} · {tricks}",
-            hand_size=view.hand_sizes[seat] if cards is None else len(cards), cards=cards))
+            hand_size=size, cards=cards))
     if view.pass_count:
         passing = f"pass {view.pass_count}"
     else:  # a scene may start a round at the first lead

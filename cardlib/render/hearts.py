@@ -13,10 +13,10 @@ from html import escape
 
 from cardlib import display
 from cardlib.cards import Card
-from cardlib.hearts.deck import PLAYERS, SEATS, TRICKS, cards_of
+from cardlib.hearts.deck import SEATS, TRICKS, cards_of
 from cardlib.hearts.state import HeartsState
 from cardlib.hearts.view import HeartsView
-from cardlib.render.table import HEIGHT, WIDTH, TableScene, TableSeat
+from cardlib.render.table import HEIGHT, WIDTH, TableScene, TableSeat, seat_hands
 from cardlib.render.table import table_svg as draw_table
 
 W, H = WIDTH, HEIGHT
@@ -32,18 +32,10 @@ def in_hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:
 def table_scene(view: HeartsView, hands: tuple[tuple[Card, ...], ...] | None = None
                 ) -> TableScene:
     """What the table shows ``view.seat``; ``hands`` (all four) turns every hand face up."""
-    seats = []
-    for seat in range(PLAYERS):
-        if hands is not None:
-            cards: tuple[Card, ...] | None = in_hand_order(hands[seat])
-        else:
-            cards = in_hand_order(view.hand) if seat == view.seat else None
-        seats.append(TableSeat(
-            name=SEATS[seat],
-            score=f"{view.totals[seat]} pts (+{view.points_taken[seat]} this hand)",
-            hand_size=view.hand_sizes[seat] if cards is None else len(cards),
-            cards=cards,
-        ))
+    seats = [TableSeat(name=SEATS[seat],
+                       score=f"{view.totals[seat]} pts (+{view.points_taken[seat]} this hand)",
+                       hand_size=size, cards=cards)
+             for seat, (cards, size) in enumerate(seat_hands(view, hands, in_hand_order))]
     info = (f"Hand {view.hand_number + 1} · pass {view.pass_direction} · hearts "
             f"{'broken' if view.hearts_broken else 'not broken'}")
     return TableScene(

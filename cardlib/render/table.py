@@ -16,7 +16,9 @@ seat that played it, numbered in play order.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cardlib.cards import Card
 from cardlib.svg import (
@@ -130,6 +132,30 @@ class Place:
     card: float
     trick_x: float
     trick_y: float
+
+
+def seat_hands(view: Any, hands: Sequence[Sequence[Card]] | None = None,
+               order: Callable[[Iterable[Card]], tuple[Card, ...]] = tuple,
+               ) -> tuple[tuple[tuple[Card, ...] | None, int], ...]:
+    """The seat loop every trick game's board runs: for each seat, the cards to draw face
+    up (``None``: face down) and how many cards it holds.
+
+    Seen from ``view`` (a :class:`~cardlib.tricks.SeatView`: ``seat``, ``hand``,
+    ``hand_sizes``), the viewer's own hand is face up and every other hand face down,
+    only its size shown; ``hands`` (every seat's cards, a teacher's view) turns them all
+    face up.  ``order`` sorts a hand as the game holds it.  A board then adds each seat's
+    name and score::
+
+        TableSeat(name, score, size, cards) for (cards, size) in seat_hands(view, ...)
+    """
+    shown = []
+    for seat in range(len(view.hand_sizes)):
+        if hands is not None:
+            cards: tuple[Card, ...] | None = order(hands[seat])
+        else:
+            cards = order(view.hand) if seat == view.seat else None
+        shown.append((cards, view.hand_sizes[seat] if cards is None else len(cards)))
+    return tuple(shown)
 
 
 def places(count: int) -> tuple[Place, ...]:

@@ -18,10 +18,49 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardlib.cards import Card
+from cardlib.protocol import Rule
 from cardlib.tricks.bits import CardBits
 
 STANDARD_ORDER: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)
 """Ranks low to high with the ace high: 2 < 3 < … < K < A."""
+
+KIT_SOURCE = "cardlib/tricks/rules.py (the trick kit's own wording)"
+
+KIT_RULES: tuple[Rule, ...] = (
+    Rule("trick.lead", "The leader may lead any card.", KIT_SOURCE),
+    Rule("trick.follow-suit", "Follow the suit led if you can.", KIT_SOURCE),
+    Rule("trick.must-trump", "If you cannot follow suit, play a trump if you hold one.",
+         KIT_SOURCE),
+    Rule("trick.must-beat", "If you can, play a card that takes the lead of the trick "
+                            "(a higher card of the suit led, or a higher trump).",
+         KIT_SOURCE),
+    Rule("trick.void", "If you cannot follow suit (and nothing else is forced), play any "
+                       "card.", KIT_SOURCE),
+    Rule("trick.won.led-suit", "The highest card of the suit led takes the trick; its "
+                               "winner leads the next one.", KIT_SOURCE),
+    Rule("trick.won.trump", "A trump takes a trick led in another suit; the highest trump "
+                            "wins, and its winner leads the next one.", KIT_SOURCE),
+)
+"""The kit's rule ids (what :func:`playable_bits` and :func:`won_by` answer) with plain
+words.
+
+One rule for them: **every rule id a game's explanation cites is in that game's rule
+book** (the protocol's ``game.*`` ids aside).  A game either maps each kit id it meets
+to a rule of its own, worded for its players and citing its seed (Hearts, Diamonds and
+Cruce: ``trick.follow-suit`` becomes ``cruce.play.follow-suit``), or adopts the kit's
+rules as they are, by putting them in its book: ``RuleBook([*own, *kit_rules("trick.lead",
+"trick.follow-suit", "trick.void")])``.  Either way the table's rule panel finds every id
+it is shown, and the generic tests ask the same of every game."""
+
+
+def kit_rules(*ids: str) -> tuple[Rule, ...]:
+    """The kit's rules with these ids (all of them when none is named), to put in a game's
+    rule book as they are.  An unknown id is a ``KeyError`` naming the known ones."""
+    known = {rule.id: rule for rule in KIT_RULES}
+    unknown = [rule_id for rule_id in ids if rule_id not in known]
+    if unknown:
+        raise KeyError(f"no kit rule {', '.join(unknown)}; known: {', '.join(known)}")
+    return tuple(known[rule_id] for rule_id in ids) if ids else KIT_RULES
 
 
 @dataclass(frozen=True)

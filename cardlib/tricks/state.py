@@ -8,7 +8,7 @@ trick goes to its winner, who leads the next one.  A game subclasses it, adds it
 fields (scores, phase, options) and decides what the step means for them (Hearts: hearts
 broken, the hand scored after the last trick).
 
-States are values, so each move derives a new one.  ``_derive`` does that in one place,
+States are values, so each move derives a new one.  ``derive`` does that in one place,
 and fast: a random playout derives a state per card, and building a frozen dataclass
 through its ``__init__`` (or ``dataclasses.replace``) cost about four times as much.
 """
@@ -33,7 +33,16 @@ class computed_once:  # noqa: N801 - used like functools.cached_property
 
     The lock made the first read of a cached property cost more than computing the legal
     moves.  States are immutable, so computing a value twice (two threads racing) is
-    harmless.  The value lives in the instance ``__dict__``; ``_derive`` leaves it behind.
+    harmless.
+
+    On a :class:`TrickState` the value is kept in the state's memo, a slot outside the
+    instance ``__dict__`` that holds the state's value: reading a ``computed_once`` for
+    the first time inside ``apply`` is then no change of the state (the protocol tests
+    compare ``__dict__`` before and after ``apply``), and ``derive`` carries no stale
+    value over.  So a rule check may be a ``@property`` (computed at every read) or a
+    ``@computed_once`` (computed at the first), whichever reads better: the tests and
+    the derived states see no difference.  On any other class (Diam's state) the value
+    lives in the instance ``__dict__``, as ``functools.cached_property`` keeps it.
     """
 
     def __init__(self, func: Any):
@@ -44,34 +53,68 @@ class computed_once:  # noqa: N801 - used like functools.cached_property
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         if instance is None:
             return self
-        value = instance.__dict__[self.name] = self.func(instance)
+        memo = getattr(instance, "_memo", _NO_MEMO)
+        if memo is _NO_MEMO:
+            value = instance.__dict__[self.name] = self.func(instance)
+            return value
+        if memo is None:
+            memo = {}
+            _set_memo(instance, memo)
+        else:
+            try:
+                return memo[self.name]
+            except KeyError:
+                pass
+        value = memo[self.name] = self.func(instance)
         return value
+
+
+_NO_MEMO = object()
 
 
 @dataclass(slots=True)
 class TrickWon:
     """A trick just completed: who took it, the rule that decided, and its cards.
 
-    A passing note from ``_card_played`` to the game, never kept in a state, so it is
-    not frozen: a frozen dataclass sets each field through ``object.__setattr__``, which
-    made building it cost three times as much (13 times a hand in every playout).
+    A passing note from :meth:`TrickState.card_played` to the game, never kept in a
+    state, so it is not frozen: a frozen dataclass sets each field through
+    ``object.__setattr__``, which made building it cost three times as much (13 times a
+    hand in every playout).
     """
 
     winner: int
     rule: str
     """``trick.won.led-suit`` or ``trick.won.trump`` (see :func:`won_by`)."""
     trick: Trick
+    hand_over: bool = False
+    """True when this trick took the last card of every hand: the hand is played out (a
+    game with a stock draws before a hand can run empty, so empty hands mean the end)."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class TrickState(GameState):
     """Base of a trick game's state: the table, as bit sets of the class's ``layout``.
 
-    Subclasses set the class attributes ``layout`` (their :class:`CardBits`) and
-    ``trick_rules``, give their legal moves in sorted order (``_legal_in_order``), and
-    must not define ``__post_init__`` (``_derive`` skips ``__init__``; this class's own
-    starts the cache of legal moves, which ``_derive`` starts too).  The number of seats
-    is ``len(hands)``.
+    The hooks a trick game implements, all public names (the fast paths, the cache of
+    the legal moves and the step of ``apply`` stay inside the kit):
+
+    * class attributes ``layout`` (its :class:`CardBits`) and ``trick_rules`` (its
+      :class:`TrickRules`; a property when they change during a hand, as Cruce's trump);
+    * ``legal_in_order()``: the legal moves of the seat to move, in sorted order (the game
+      is not over).  The kit caches them per state and answers ``legal_moves()`` and
+      ``apply``'s check from that cache: do not override ``legal_moves`` or
+      ``_legal_moves``;
+    * the protocol's ``_explain(move)``, ``_next(move)``, ``is_over``, ``scores()``,
+      ``start_record()`` and, with a pass, ``passes_to(seat)``.
+
+    Inside ``_next`` a game plays a card with ``card_played(bit)`` (the table's changes,
+    and the trick won if the card completed one, which says whether the hand is over) and
+    makes the next state with ``derive(move, changes)``; a state from nothing (a deal) is
+    ``cls.make(**fields)``.  Those are the two ways to make a state: the dataclass
+    ``__init__`` works too but costs four times as much, and a subclass must not define
+    ``__post_init__`` (``make`` and ``derive`` skip ``__init__``).  A rule check shared by
+    the legal moves and ``explain`` may be a ``@property`` or a ``@computed_once``: both
+    leave the state's value alone.  The number of seats is ``len(hands)``.
     """
 
     turn: int | None
@@ -88,7 +131,7 @@ class TrickState(GameState):
 
     layout: ClassVar[CardBits]
     trick_rules: ClassVar[TrickRules]
-    __slots__ = ("_legal",)
+    __slots__ = ("_legal", "_memo")
 
     @property
     def to_move(self) -> int | None:
@@ -97,7 +140,7 @@ class TrickState(GameState):
     def legal_moves(self) -> list[Any]:
         """Legal moves for ``to_move``, sorted; empty once the game is over.
 
-        Same result as the protocol's version, without its sort: ``_legal_in_order``
+        Same result as the protocol's version, without its sort: ``legal_in_order``
         gives them in order already (interned card moves sort in bit order), and sorting
         costs a Python-level comparison per card on every move of a playout.
         """
@@ -106,25 +149,27 @@ class TrickState(GameState):
     def _legal_moves(self) -> tuple[Any, ...]:
         # Cached: a playout asks twice per move (the bot's legal_moves, then apply).  The
         # cache is a slot, outside the instance dict that holds the state's value, so it
-        # is never seen as a change of the state and ``_derive`` copies no stale value;
-        # ``_derive`` and ``__post_init__`` start it empty (None).  ``turn`` is None
-        # exactly when the game is over, and reading a field costs less than calling the
-        # ``is_over`` property.
+        # is never seen as a change of the state and ``derive`` copies no stale value;
+        # ``derive``, ``make`` and ``__post_init__`` start it empty (None).  ``turn`` is
+        # None exactly when the game is over, and reading a field costs less than calling
+        # the ``is_over`` property.
         legal = self._legal
         if legal is None:
-            legal = () if self.turn is None else self._legal_in_order()
+            legal = () if self.turn is None else self.legal_in_order()
             _set_legal(self, legal)
         return legal
 
     def __post_init__(self) -> None:
         _set_legal(self, None)
+        _set_memo(self, None)
 
     def __getstate__(self) -> dict[str, Any]:
-        return self.__dict__  # the value, without the cache (a copy computes it again)
+        return self.__dict__  # the value, without the caches (a copy computes them again)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         _set_legal(self, None)
+        _set_memo(self, None)
 
     def apply(self, move: Any) -> Self:
         """The protocol's ``apply``, with a shortcut for a legal move object (what a playout
@@ -141,8 +186,10 @@ class TrickState(GameState):
         return super().apply(move)  # type: ignore[return-value]
 
     @abstractmethod
-    def _legal_in_order(self) -> tuple[Any, ...]:
-        """The legal moves of the seat to move, in sorted order (the game is not over)."""
+    def legal_in_order(self) -> tuple[Any, ...]:
+        """The legal moves of the seat to move, in sorted order (the game is not over).
+
+        The hook a game implements; the kit caches its answer per state."""
 
     def passes_to(self, seat: int) -> int:
         """The seat that ``seat``'s passed cards go to (a game with a pass says which)."""
@@ -169,13 +216,15 @@ class TrickState(GameState):
         """The cards ``seat`` holds now (the full state: for tests and teaching, not bots)."""
         return self.layout.cards(self.hands[seat])
 
-    def _card_played(self, bit: int) -> tuple[dict[str, Any], TrickWon | None]:
+    def card_played(self, bit: int) -> tuple[dict[str, Any], TrickWon | None]:
         """The table after the seat to move plays the card at ``bit``, as the fields that
-        change (for ``_derive``), and the trick won if this card completed one.
+        change (for ``derive``), and the trick won if this card completed one.
 
         The card leaves the hand and joins the trick; the next seat plays.  When every seat
         has played, the trick goes to its winner: its cards join what the winner took, it
-        is added to the finished tricks, and the winner leads next.
+        is added to the finished tricks, and the winner leads next.  The trick won's
+        ``hand_over`` is True when no hand holds a card any more: the hand is played out,
+        and the game scores it (``turn`` still names the winner, who would lead next).
         """
         seat = self.turn
         assert seat is not None
@@ -195,13 +244,16 @@ class TrickState(GameState):
             "hands": hands, "trick": (), "turn": winner, "leader": winner,
             "tricks": self.tricks + (done,),
             "taken": replaced(self.taken, winner, self.taken[winner] | cards),
-        }, TrickWon(winner, rule, done)
+        }, TrickWon(winner, rule, done, not any(hands))
 
     @classmethod
-    def _build(cls, **fields: Any) -> Self:
-        """A state from all its fields (``history`` included), like ``cls(**fields)`` but
-        without the frozen dataclass ``__init__``, which sets each field through
-        ``object.__setattr__``: a playout starts a hand this way every 52 cards."""
+    def make(cls, **fields: Any) -> Self:
+        """A state from every one of its fields (``history`` included): the way a game
+        makes a state from nothing (the start of a hand, a state imagined from a view).
+
+        Like ``cls(**fields)`` but without the frozen dataclass ``__init__``, which sets
+        each field through ``object.__setattr__``: a playout starts a hand this way every
+        52 cards.  A missing or unknown field is a ``TypeError`` naming it."""
         shape = _SHAPES.get(cls) or _shape_of(cls)
         if fields.keys() != shape.known:
             missing, unknown = shape.known - fields.keys(), fields.keys() - shape.known
@@ -210,17 +262,17 @@ class TrickState(GameState):
         new = _new_instance(cls)
         shape.set_dict(new, fields)
         _set_legal(new, None)
+        _set_memo(new, None)
         return new
 
-    def _derive(self, move: Any, **changes: Any) -> Self:
+    def derive(self, move: Any, changes: dict[str, Any]) -> Self:
         """The state after ``move``: the fields in ``changes`` replaced, every other field
-        carried over, and ``move`` appended to the history.  Values cached on this state
-        (``computed_once``) are not carried over; an unknown field name is a TypeError."""
-        return self._derive_with(move, changes)
+        carried over, and ``move`` appended to the history.  The way a game makes the state
+        a move leads to.  Cached values (the legal moves, ``computed_once``) are not
+        carried over; an unknown field name is a TypeError.
 
-    def _derive_with(self, move: Any, changes: dict[str, Any]) -> Self:
-        """``_derive`` with the changes as one dict (``_card_played``'s table, say): the
-        hot path of a playout, which skips packing them into keyword arguments again."""
+        The hot path of a playout: ``changes`` is one dict (``card_played``'s table, with
+        the game's own changes added), never packed into keyword arguments again."""
         cls = type(self)
         shape = _SHAPES.get(cls) or _shape_of(cls)
         old = self.__dict__
@@ -228,7 +280,7 @@ class TrickState(GameState):
         # instance: about a third cheaper than filling the instance's own dict.
         values = old | changes
         values["history"] = old["history"] + (move,)
-        if len(values) != shape.size:  # cached values left behind, or no such field
+        if len(values) != shape.size:  # no such field, or a value cached in the dict
             unknown = changes.keys() - shape.known
             if unknown:
                 raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
@@ -237,6 +289,7 @@ class TrickState(GameState):
         new = _new_instance(cls)
         shape.set_dict(new, values)
         _set_legal(new, None)
+        _set_memo(new, None)
         return new
 
 
@@ -244,11 +297,13 @@ _new_instance = object.__new__
 _set_legal = TrickState._legal.__set__  # type: ignore[attr-defined]
 """``_set_legal(state, moves)``: fills the slot that caches the legal moves (a frozen
 dataclass refuses ordinary assignment)."""
+_set_memo = TrickState._memo.__set__  # type: ignore[attr-defined]
+"""``_set_memo(state, values)``: fills the slot that holds the ``computed_once`` values."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Shape:
-    """What ``_derive`` needs to know of a state class, found once per class."""
+    """What ``make`` and ``derive`` need to know of a state class, found once per class."""
 
     known: frozenset[str]
     """The field names."""
