@@ -153,7 +153,9 @@ class ValueMove(InternedMove):
     back.  Anything else is a :class:`BadMoveText` saying what to give instead.
 
     A subclass names its one field in ``__slots__`` and its ``verb``; it is written
-    ``"{verb} {word}"`` (``moon add``, ``rob Cat``) unless it overrides ``__str__``.
+    ``"{verb} {word}"`` (``moon add``, ``rob Cat``) unless it overrides ``__str__``, and
+    the class itself reads the word after the verb in a game's
+    :class:`cardlib.move_text.MoveText` (``verbs={"bid": Bid}``).
     """
 
     __slots__ = ()
