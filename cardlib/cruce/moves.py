@@ -58,9 +58,6 @@ class Play(CardMove, CruceMove):
 
     __slots__ = ()
 
-    def __str__(self) -> str:
-        return self.card.code
-
 
 class Announce(CardMove, CruceMove):
     """Lead ``card`` (a K or Q) and announce the marriage with its partner card in hand.
@@ -77,9 +74,7 @@ class Give(CardMove, CruceMove):
     Written ``give KH``."""
 
     __slots__ = ()
-
-    def __str__(self) -> str:
-        return f"give {self.card.code}"
+    verb = "give"
 
 
 BIDS: tuple[Bid, ...] = Bid.intern(

@@ -42,18 +42,13 @@ class Pass(FaceDownMove, DiamondsMove):
     """Pass ``card`` to the left.  Written ``pass 7D``."""
 
     __slots__ = ()
-
-    def __str__(self) -> str:
-        return f"pass {self.card.code}"
+    verb = "pass"
 
 
 class Play(CardMove, DiamondsMove):
     """Play ``card`` to the trick.  Written as the card code alone: ``7D``."""
 
     __slots__ = ()
-
-    def __str__(self) -> str:
-        return self.card.code
 
 
 class Rob(ValueMove, DiamondsMove):

@@ -30,18 +30,13 @@ class Pass(FaceDownMove, HeartsMove):
     """Pass ``card`` to the player this hand passes to.  Written ``pass QS``."""
 
     __slots__ = ()
-
-    def __str__(self) -> str:
-        return f"pass {self.card.code}"
+    verb = "pass"
 
 
 class Play(CardMove, HeartsMove):
     """Play ``card`` to the trick.  Written as the card code alone: ``QS``."""
 
     __slots__ = ()
-
-    def __str__(self) -> str:
-        return self.card.code
 
 
 class MoonChoice(ValueMove, HeartsMove):

@@ -9,10 +9,12 @@ moves in a few lines::
     class HeartsMove(InternedMove):        # the game's own base, for isinstance checks
         __slots__ = ()
 
-    class Play(CardMove, HeartsMove):      # a move that names one card
+    class Play(CardMove, HeartsMove):      # a move that names one card: "QS"
         __slots__ = ()
-        def __str__(self) -> str:
-            return self.card.code
+
+    class Pass(FaceDownMove, HeartsMove):  # "pass QS"
+        __slots__ = ()
+        verb = "pass"
 
     PLAYS = Play.intern(LAYOUT, first_key=64)   # one Play per card, built now
 
@@ -95,11 +97,15 @@ class InternedMove:
 
 class CardMove(InternedMove):
     """A move that names one card: ``card`` for people, ``bit`` (its position in the
-    game's layout) for the engine.  ``Kind(card)`` accepts a Card or its code."""
+    game's layout) for the engine.  ``Kind(card)`` accepts a Card or its code.  It is
+    written as the card's code after the kind's ``verb`` (``pass QS``), or as the code
+    alone without one (a card played: ``QS``)."""
 
     __slots__ = ("card", "bit")
     card: Card
     bit: int
+    verb: ClassVar[str] = ""
+    """The word written before the card's code (``"pass"``); none for a card played."""
     _by_bit: ClassVar[tuple[Any, ...]]
     _layout: ClassVar[CardBits]
     _deck: ClassVar[str]
@@ -130,6 +136,9 @@ class CardMove(InternedMove):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.card.code,))
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.card.code}" if self.verb else self.card.code
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.card.code!r})"
