@@ -5,6 +5,8 @@ cell a minute, on a machine whose other core is busy), so the notebook shows shi
 results at once and a learner starts a live run with a button.  The run goes on a thread
 of its own (:class:`solvers.progress.Background`): the kernel stays free, a line says how
 far it has got a few times a second, and **Stop** ends it with what was done so far.
+Where no thread can start (a browser's Pyodide) the run is the kernel's own work: the line
+is redrawn after each deal or position, and there is no Stop (it could not be heard).
 
 * :class:`LiveStudy` solves seeds 1-200 (by default) with a small budget each, through the
   very :func:`solvers.study.run` the command line uses, and reports the win rate with its
@@ -20,6 +22,7 @@ CSS classes (``bd-study-*``, ``bd-advice-*``) name the parts for browser tests.
 from __future__ import annotations
 
 import tempfile
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -60,6 +63,16 @@ class _Running:
     def begin(self) -> None:
         self.run_button.disabled = True
         self.stop_button.layout.display = None
+
+    def serial(self) -> bool:
+        """Called as the run starts: True when it runs on the kernel's own thread, where
+        no thread can start (Pyodide).  The page then still gets each progress line (a
+        browser's kernel sends while it works), but a Stop click would only be read once
+        the run is over, so the button goes."""
+        if threading.current_thread() is not threading.main_thread():
+            return False
+        self.stop_button.layout.display = "none"
+        return True
 
     def end(self) -> None:
         self.run_button.disabled = False
@@ -110,9 +123,15 @@ class LiveStudy(TeachingWidget):
         task = study.SolveTask(max_nodes=self.max_nodes)
 
         def work(progress: Progress) -> list[dict[str, Any]]:
+            serial = self.running_ui.serial()
+
+            def on_line(row: dict[str, Any]) -> None:
+                self._done.append(row)
+                if serial:  # no ticker beside us: redraw here, after each deal
+                    self._tick(progress)
+
             return study.run(self.seeds, out, study.Inline(), task, progress=False,
-                             on_line=self._done.append,
-                             stop=lambda: progress.stopped is not None)
+                             on_line=on_line, stop=lambda: progress.stopped is not None)
 
         self.job = Background(work, progress=progress, tick=self._tick, done=self._finish,
                               failed=self._failed, abandoned=lambda _p: list(self._done))
@@ -226,8 +245,11 @@ class PlayerComparison(TeachingWidget):
         total = len(moves) + 1
 
         def work(progress: Progress) -> list[dict[str, str]]:
+            serial = self.running_ui.serial()
             for row in policies.advice_rows(start, moves, solver_seconds=self.solver_seconds):
                 self._done.append(row)
+                if serial:  # no ticker beside us: redraw here, after each position
+                    tick(progress)
                 if progress.stopped is not None:
                     break
             return list(self._done)
