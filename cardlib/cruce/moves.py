@@ -21,8 +21,7 @@ from __future__ import annotations
 from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS
 from cardlib.cruce.deck import LAYOUT, SUITS
 from cardlib.move_text import MoveText
-from cardlib.tricks import CardMove, InternedMove, ItemsOf
-from cardlib.tricks.moves import ValueMove
+from cardlib.tricks import CardMove, InternedMove, ItemsOf, ValueMove
 
 MAX_BID = 6
 """The highest bid any option allows (CruceGame's 6 = 198 points)."""

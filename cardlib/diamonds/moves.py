@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from cardlib.diamonds.deck import HAND_SIZE, LAYOUT, SEATS
 from cardlib.move_text import MoveText
-from cardlib.tricks import CardMove, FaceDownMove, InternedMove, ItemsOf
-from cardlib.tricks.moves import ValueMove
+from cardlib.tricks import CardMove, FaceDownMove, InternedMove, ItemsOf, ValueMove
 
 DECK_NAME = "the Diamonds deck (1 to 15 in ♦ ♥ ♠ ♣)"
 

@@ -14,8 +14,7 @@ from typing import ClassVar
 
 from cardlib.hearts.deck import LAYOUT
 from cardlib.move_text import MoveText
-from cardlib.tricks import CardMove, FaceDownMove, InternedMove, ItemsOf
-from cardlib.tricks.moves import ValueMove
+from cardlib.tricks import CardMove, FaceDownMove, InternedMove, ItemsOf, ValueMove
 
 
 class HeartsMove(InternedMove):
