@@ -12,67 +12,62 @@ themselves; that is why this module imports the state and never the other way ro
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from cardlib.cards import Card
-from cardlib.cruce.deal import Opening, checked_deal, seeded_deal
+from cardlib.cruce.deal import DECK_WORDS, HAND_SIZE, checked_stock
 from cardlib.cruce.deck import SEAT_NAMES, cards_of
 from cardlib.cruce.moves import CruceMove, move_label, parse_move
 from cardlib.cruce.rules import RULES, Options
-from cardlib.cruce.scoring import sides_of
-from cardlib.cruce.state import CruceState, start_hand
-from cardlib.protocol import Game
+from cardlib.cruce.state import CruceState
+from cardlib.tricks import HandsGame
 
 
-class Cruce(Game):
+class Cruce(HandsGame):
     """Cruce as the seed and ``spec/cruce.md`` describe it: 2, 3 or 4 players (partners at
-    four), 24 cards, one bid each, trump from the first lead, marriages, game to 21."""
+    four), 24 cards, one bid each, trump from the first lead, marriages, game to 21.
+
+    ``new(seed)`` deals every hand from the seed; ``from_hands(hands, stock, seed=…,
+    hand_number=…, totals=…)`` starts from given hands (the kit's
+    :class:`~cardlib.tricks.HandsGame`)."""
 
     name = "cruce"
     title = "Cruce (Crucea)"
     rules = RULES
     Options = Options
+    State = CruceState
+    deck_words = DECK_WORDS
+    scripted_fields = ("stock",)
+    quick_options = MappingProxyType({"hand_limit": 2})
+    """Random bids fail almost every contract, so every total drifts down and a game to
+    21 almost never ends: random players play two hands."""
 
-    def new(self, seed: int | str = 0, **options: Any) -> CruceState:
-        """A new game; every hand's deal follows from ``seed`` (see ``seeded_deal``)."""
-        chosen = self.make_options(**options)
-        return start_hand(chosen, seed, Opening(), seeded_deal(seed, 0, chosen.players), ())
+    def hand_sizes(self, options: Options) -> tuple[int, ...]:
+        """Rule ``cruce.deal``: 8 cards each at two and three players, 6 at four."""
+        return (HAND_SIZE[options.players],)
+
+    def size_words(self, options: Options) -> str:
+        return f"at {options.players} players it gets {HAND_SIZE[options.players]}"
 
     def from_hands(self, hands: Sequence[Iterable[Card | str] | str],
-                   stock: Iterable[Card | str] | str = "", *, seed: int | str = 0,
-                   hand_number: int = 0, totals: Sequence[int] | None = None,
-                   **options: Any) -> CruceState:
+                   stock: Iterable[Card | str] | str = "", **start: Any) -> CruceState:
         """A game whose hand ``hand_number`` starts with the given ``hands`` (seat 0 first;
         their number is the player count), at two players the ``stock`` (top card first),
         and the sides' running ``totals``; later hands are dealt from ``seed``."""
-        players = options.pop("players", len(hands))
-        if players != len(hands):
-            raise ValueError(f"players={players} but {len(hands)} hands were given")
-        chosen = self.make_options(players=players, **options)
-        deal = checked_deal(hands, stock, hand_number)
-        sides = len(sides_of(chosen))
-        if totals is not None:
-            if len(totals) != sides or not all(type(t) is int for t in totals):
-                raise ValueError(f"totals={totals!r}: give {sides} whole numbers, one per "
-                                 "side")
-            totals = tuple(totals)
-        opening = Opening(hand_number, totals,
-                          tuple(tuple(c.code for c in cards_of(m)) for m in deal.dealt),
-                          tuple(cards_of(1 << b)[0].code for b in deal.stock))
-        return start_hand(chosen, seed, opening, deal, ())
+        return super().from_hands(hands, stock=stock, **start)  # type: ignore[return-value]
+
+    def check_scripted(self, options: Options, hands: tuple[int, ...], hand_number: int,
+                       fields: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The stock: 8 cards at two players, none at three and four, none dealt twice."""
+        stock = checked_stock(fields.get("stock", ""), hands)
+        codes = tuple(cards_of(1 << bit)[0].code for bit in stock)
+        return {"stock": codes}, {"stock": stock}
 
     def from_start_record(self, start: Mapping[str, Any]) -> CruceState:
         """The start a saved record describes.  Its ``options`` are required: without
         them the defaults would silently deal for four players, another game."""
-        options = dict(start["options"])
-        totals = start.get("totals")
-        if "hands" in start:
-            return self.from_hands(start["hands"], start.get("stock", ""), seed=start["seed"],
-                                   hand_number=start.get("hand_number", 0), totals=totals,
-                                   **options)
-        if totals is not None:
-            raise ValueError("totals are saved only with scripted hands")
-        return self.new(seed=start["seed"], **options)
+        return super().from_start_record({**start, "options": dict(start["options"])})  # type: ignore[return-value]
 
     def parse_move(self, text: str) -> CruceMove:
         """``KH`` → Play; ``KH announce`` → Announce; ``bid 2``, ``pass`` → Bid;

@@ -235,8 +235,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-Options = options_record("cruce", OPTIONS, player_counts=(2, 3, 4), usual_players=4,
-                         module=__name__)
+Options = options_record("cruce", OPTIONS, player_counts=(2, 3, 4), usual_players=4)
 """The typed, checked options of one game (``players`` first, then ``OPTIONS``)."""
 
 

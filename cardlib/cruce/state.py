@@ -30,7 +30,14 @@ from cardlib.cruce.bidding import (
     high_bid,
     next_bidder,
 )
-from cardlib.cruce.deal import AUCTION_TAKE, GIVE_COUNT, Deal, Opening, free_tricks, seeded_deal
+from cardlib.cruce.deal import (
+    AUCTION_TAKE,
+    GIVE_COUNT,
+    Deal,
+    dealer_of,
+    free_tricks,
+    seeded_deal,
+)
 from cardlib.cruce.deck import (
     LAYOUT,
     MARRIAGE,
@@ -69,8 +76,9 @@ from cardlib.cruce.tally import hand_tally, side_points, verdict
 from cardlib.cruce.view import CruceView
 from cardlib.protocol import Explanation, Tally, Verdict
 from cardlib.tricks import (
+    HandsState,
+    Opening,
     TrickRules,
-    TrickState,
     computed_once,
     playable_bits,
     replaced,
@@ -94,25 +102,20 @@ def trick_rules_for(trump: str | None, free: bool, must_head: bool) -> TrickRule
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class CruceState(TrickState):
+class CruceState(HandsState):
     """One moment of a game of Cruce.  Build it with ``GAME.new(seed, players=N)``.
 
     ``phase`` is ``bid``, ``give`` (only with ``two_player_form='auction'``), ``trump``
     (only with ``trump='declarer-names'``), ``play`` or ``over``.  Card sets are bit sets
     of ``LAYOUT``; the ``view``, ``str`` and ``hand_cards`` show them as cards.  Every
     card of the pack is always in exactly one place: a hand, the trick on the table, the
-    cards a seat took, the stock, or (auction form) the dead cards.
+    cards a seat took, the stock, or (auction form) the dead cards.  The seed, the
+    opening, the results (``HandResult``, with the sides' running totals) and the phase
+    are the kit's (:class:`~cardlib.tricks.HandsState`).
     """
 
     options: Options
-    seed: int | str | None
-    """None for a state a bot imagined: it knows no later deal, so the game ends with
-    this hand."""
-    opening: Opening
     deal: Deal
-    results: tuple[HandResult, ...]
-    """The hands finished so far, in order, with the running totals."""
-    phase: str
     bids: tuple[int | None, ...]
     """Each seat's bid this hand: None until it has bid, 0 for a pass."""
     declarer: int | None
@@ -136,21 +139,14 @@ class CruceState(TrickState):
     layout = LAYOUT
 
     # --- the protocol ----------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def teams(self) -> tuple[tuple[int, ...], ...]:
+    @classmethod
+    def teams_of(cls, options: Options) -> tuple[tuple[int, ...], ...]:
         """Partners at four (seats 0 and 2 against 1 and 3), else every seat alone."""
-        return sides_of(self.options)
+        return sides_of(options)
 
     @property
-    def totals(self) -> tuple[int, ...]:
-        """The sides' running totals (one entry per side of ``teams``)."""
-        if self.results:
-            return self.results[-1].totals
-        return self.opening.totals or (0,) * len(self.teams)
+    def hand_number(self) -> int:
+        return self.deal.number
 
     def scores(self) -> list[float]:
         """Each seat's running total; partners share their side's total."""
@@ -178,16 +174,6 @@ class CruceState(TrickState):
     def trick_winner_index(self) -> int:
         """The index of the card winning the trick on the table so far."""
         return winning_bit_index(self.trick, self.trick_rules, LAYOUT)
-
-    def start_record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"seed": self.seed, "options": self.options.as_dict()}
-        if self.opening.hands is not None:
-            record["hands"] = [list(hand) for hand in self.opening.hands]
-            record["stock"] = list(self.opening.stock)
-            record["hand_number"] = self.opening.hand_number
-        if self.opening.totals is not None:
-            record["totals"] = list(self.opening.totals)
-        return record
 
     def candidate_moves(self) -> list[CruceMove]:
         """What a learner may try: every bid, or every trump, or every card in the hand
@@ -441,7 +427,7 @@ class CruceState(TrickState):
             return self.derive(move, table)
         if self.stock:
             table.update(self._draw(table["hands"], won.winner))
-        if any(table["hands"]):
+        if not won.hand_over:
             return self.derive(move, table)
         return self._close_hand(move, table)
 
@@ -477,30 +463,46 @@ class CruceState(TrickState):
 
     def _next_hand(self, move: CruceMove, result: HandResult,
                    table: dict[str, Any]) -> CruceState:
-        results = self.results + (result,)
-        if winner(result.totals, len(results), self.options) is not None or self.seed is None:
-            return self.derive(move, table | {"results": results, "phase": "over",
-                                                 "turn": None})
-        number = self.deal.number + 1
-        return start_hand(self.options, self.seed, self.opening,
-                          seeded_deal(self.seed, number, self.players), results,
-                          self.history + (move,))
+        """The hand is scored: end the game or deal the next (the kit's ``close_hand``)."""
+        return self.close_hand(move, result, table)
+
+    def is_last_hand(self, results: tuple[HandResult, ...]) -> bool:
+        """Rule ``cruce.game.end``: a side reached the target (or the hand limit is
+        played out)."""
+        return winner(results[-1].totals, len(results), self.options) is not None
+
+    @classmethod
+    def start_of_hand(cls, options: Options, seed: int | str, opening: Opening, number: int,
+                      results: tuple[HandResult, ...], history: tuple[Any, ...] = (), *,
+                      dealt: tuple[int, ...] | None = None,
+                      stock: tuple[int, ...] = ()) -> CruceState:
+        """The state at the start of hand ``number``: the cards dealt (from the seed, or
+        the scripted ``dealt`` hands and ``stock``), the dealer's left to bid."""
+        players = options.players
+        if dealt is None:
+            deal = seeded_deal(seed, number, players)
+        else:
+            deal = Deal(number, dealer_of(number, players), dealt, stock)
+        first = deal.first_bidder
+        return cls.make(
+            options=options, seed=seed, opening=opening, deal=deal, results=results,
+            phase="bid", bids=(None,) * players, declarer=None, trump=None, stock=deal.stock,
+            drawn=(0,) * players, given=0, dead=0, marriages=(),
+            reneges=(0,) * len(sides_of(options)),
+            turn=first, hands=deal.dealt, trick=(),
+            leader=first, tricks=(), taken=(0,) * players, history=history,
+        )
 
     # --- what people see -------------------------------------------------------------------
     def view(self, seat: int) -> CruceView:
         """What ``seat`` may see: its own hand and drawn cards, and the public table."""
-        if seat not in range(self.players):
-            raise ValueError(f"no seat {seat!r}: seats are 0..{self.players - 1}")
         return CruceView(
-            seat=seat, phase=self.phase, to_move=self.turn, hand_number=self.deal.number,
-            dealer=self.deal.dealer, hand_bits=self.hands[seat], drawn_bits=self.drawn[seat],
-            bids=self.bids, declarer=self.declarer, contract=self.contract, trump=self.trump,
-            trick_bits=self.trick, leader=self.leader, tricks=self.tricks,
-            free_tricks=free_tricks(self.deal, self.options), taken_bits=self.taken,
-            hand_sizes=tuple(h.bit_count() for h in self.hands), stock_size=len(self.stock),
+            **self.seat_view_fields(seat), hand_number=self.deal.number,
+            dealer=self.deal.dealer, drawn_bits=self.drawn[seat], bids=self.bids,
+            declarer=self.declarer, contract=self.contract, trump=self.trump,
+            free_tricks=free_tricks(self.deal, self.options), stock_size=len(self.stock),
             marriages=self.marriages, reneges=self.reneges, totals=self.totals,
-            results=self.results, options=self.options, given_bits=self.given,
-            dead_size=self.dead.bit_count(),
+            given_bits=self.given, dead_size=self.dead.bit_count(),
         )
 
     def __repr__(self) -> str:
@@ -530,10 +532,8 @@ class CruceState(TrickState):
         guess must give ``view.seat`` its real hand, and every card must be in exactly one
         place.  The state knows no seed (so the game ends with this hand) and no history.
         """
-        if view.phase != "play":
-            raise ValueError(f"a search state starts during the play, not the {view.phase}")
-        if hands[view.seat] != view.hand_bits:
-            raise ValueError(f"the guess changes {SEAT_NAMES[view.seat]}'s own hand")
+        if view.phase != "play" or hands[view.seat] != view.hand_bits:
+            cls.imagined(view, hands)  # refuses it, saying which (before the stock's checks)
         if len(stock) != view.stock_size:
             raise ValueError(f"the stock holds {view.stock_size} cards, not {len(stock)}")
         if dead.bit_count() != view.dead_size:
@@ -550,29 +550,9 @@ class CruceState(TrickState):
         # what is left of it.
         dealt_stock = (*(0,) * (view.free_tricks * players - len(stock)), *stock)
         deal = Deal(view.hand_number, view.dealer, tuple(hands), dealt_stock)
-        return cls(
-            options=view.options, seed=None, opening=Opening(view.hand_number, view.totals),
-            deal=deal, results=view.results, phase="play", bids=view.bids,
-            declarer=view.declarer, trump=view.trump, stock=tuple(stock),
+        return cls.imagined(
+            view, hands, opening=Opening(view.hand_number, view.totals), deal=deal,
+            bids=view.bids, declarer=view.declarer, trump=view.trump, stock=tuple(stock),
             drawn=(0,) * players, given=view.given_bits, dead=dead,
             marriages=view.marriages, reneges=view.reneges,
-            turn=view.to_move,
-            hands=tuple(hands), trick=view.trick_bits, leader=view.leader,
-            tricks=view.tricks, taken=view.taken_bits,
         )
-
-
-def start_hand(options: Options, seed: int | str, opening: Opening, deal: Deal,
-               results: tuple[HandResult, ...], history: tuple[Any, ...] = ()) -> CruceState:
-    """The state at the start of a hand: the cards dealt, the dealer's left to bid."""
-    players = options.players
-    first = deal.first_bidder
-    return CruceState(
-        options=options, seed=seed, opening=opening, deal=deal, results=results,
-        phase="bid", bids=(None,) * players, declarer=None, trump=None, stock=deal.stock,
-        drawn=(0,) * players, given=0, dead=0, marriages=(),
-        reneges=(0,) * len(sides_of(options)),
-        turn=first, hands=deal.dealt, trick=(),
-        leader=first, tricks=(), taken=(0,) * players, history=history,
-    )
-

@@ -16,15 +16,35 @@ from cardlib.tricks.rules import Trick
 
 
 class SeatView:
-    """``players``, the seat's ``hand`` and the ``trick`` on the table, from the view's
-    ``hand_sizes``, ``hand_bits``, ``leader`` and ``trick_bits``."""
+    """``players``, the seat's ``hand`` and the ``trick`` on the table, for a view
+    dataclass that mixes this in.
+
+    The view must name its ``layout`` (a class attribute) and have these fields, by these
+    exact names, which :meth:`cardlib.tricks.HandsState.seat_view_fields` fills (a game
+    of several hands builds its view as ``View(**state.seat_view_fields(seat), ...)``):
+
+    * ``hand_sizes``: every seat's number of cards, seat 0 first (what the others see of
+      a hand; its length is the number of seats);
+    * ``hand_bits``: the seat's own hand, a bit set of ``layout``;
+    * ``leader``: the seat that led the trick on the table;
+    * ``trick_bits``: the trick's cards in play order, as bit positions.
+
+    ``seat_view_fields`` adds ``seat``, ``phase``, ``to_move``, ``tricks`` (this hand's
+    finished tricks), ``taken_bits``, ``results`` and ``options``; the renderer's seat
+    loop (:func:`cardlib.render.table.seat_hands`) reads ``seat``, ``hand`` and
+    ``hand_sizes``, and a Monte Carlo bot's ``Knowledge.gather`` the rest.
+    """
 
     __slots__ = ()
     layout: ClassVar[CardBits]
     hand_sizes: tuple[int, ...]
+    """Every seat's number of cards, seat 0 first."""
     hand_bits: int
+    """The seat's own hand (a bit set of ``layout``)."""
     leader: int
+    """The seat that led the trick on the table."""
     trick_bits: tuple[int, ...]
+    """The trick on the table, in play order (bit positions)."""
 
     @property
     def players(self) -> int:
