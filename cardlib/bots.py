@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import math
 import random
 import threading
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import Any, Protocol
@@ -290,19 +291,69 @@ class MonteCarloBot:
         self._horizon = horizon or (lambda view, state: state.is_over)
 
     def choose(self, state: GameState) -> Any:
-        if self.search_phases is not None and state.phase not in self.search_phases:
+        if not self.searches(state):
             return self._hand_over_to.choose(state)
         legal = state.legal_moves()
         if len(legal) == 1:
             return legal[0]
+        total = dict.fromkeys(legal, 0.0)
+        for values in self._samples(state, legal, max(1, self.playouts // len(legal))):
+            for move, value in values.items():
+                total[move] += value
+        return min(legal, key=lambda move: (-total[move], move))
+
+    def searches(self, state: GameState) -> bool:
+        """Whether this bot searches at ``state`` (else its ``hand_over_to`` decides)."""
+        return self.search_phases is None or state.phase in self.search_phases
+
+    def estimates(
+        self,
+        state: GameState,
+        *,
+        also: Collection[Any] = (),
+        samples: int | None = None,
+        progress: Callable[[int, int], bool | None] | None = None,
+    ) -> Estimates:
+        """What :meth:`choose` weighs at ``state``, move by move: the mean value of each
+        legal move's playouts (in the game's ``value`` terms), their spread and count, and
+        the move it picks.  A coach shows these; they come from the seat's view alone, and
+        from the same imagined deals as :meth:`choose` (same seed, same view), so the
+        choice is :meth:`choose`'s.  ``also`` adds moves to weigh beside the legal ones
+        the bot considers (never chosen: a move a learner played that a shortlist left
+        out); ``samples`` overrides the deals per move (default: ``playouts`` shared out
+        as :meth:`choose` does).  ``progress(done, total)`` is told after each imagined
+        deal; when it returns True the search stops there, with the deals made so far
+        (``complete`` False).  A phase this bot does not search raises ``ValueError``.
+        """
+        if not self.searches(state):
+            raise ValueError(f"the {self.name} bot does not search the {state.phase!r} phase: "
+                             "its quicker helper decides there")
+        legal = list(state.legal_moves())
+        weighed = legal + [move for move in also if move not in legal]
+        planned = samples if samples is not None else max(1, self.playouts // len(legal))
+        values: dict[Any, list[float]] = {move: [] for move in weighed}
+        done = 0
+        for sample in self._samples(state, weighed, planned):
+            for move, value in sample.items():
+                values[move].append(value)
+            done += 1
+            if progress is not None and progress(done, planned) and done < planned:
+                break
+        total = {move: sum(values[move]) for move in legal}
+        choice = min(legal, key=lambda move: (-total[move], move))
+        return Estimates(state.to_move, tuple(MoveEstimate.of(move, values[move])
+                                              for move in weighed), choice, planned, done)
+
+    def _samples(self, state: GameState, moves: Collection[Any], samples: int
+                 ) -> Iterator[dict[Any, float]]:
+        """Each imagined deal's value of every move in ``moves`` (``samples`` deals, drawn
+        from the seed and the seat's view)."""
         view = state.view(state.to_move)
         rng = decision_rng(self.seed, "monte-carlo", view)
-        total = dict.fromkeys(legal, 0.0)
-        for _ in range(max(1, self.playouts // len(legal))):
+        for _ in range(samples):
             world = self._determinize(view, rng)
-            for move in legal:
-                total[move] += self._value(view, self._finish(view, world.apply(move)))
-        return min(legal, key=lambda move: (-total[move], move))
+            yield {move: self._value(view, self._finish(view, world.apply(move)))
+                   for move in moves}
 
     def reseeded(self, seed: int | str) -> MonteCarloBot:
         """The same searcher (hooks, budget, policy, hand-over) drawing its chance from
@@ -318,6 +369,52 @@ class MonteCarloBot:
         while not self._horizon(view, state):
             state = state.apply(self._policy.choose(state))
         return state
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """What a searcher's imagined deals say of one move: the mean of its playouts' values,
+    their spread (standard deviation) and how many there were."""
+
+    move: Any
+    mean: float
+    spread: float
+    playouts: int
+
+    @classmethod
+    def of(cls, move: Any, values: list[float]) -> MoveEstimate:
+        count = len(values)
+        mean = sum(values) / count if count else 0.0
+        spread = (math.sqrt(sum((v - mean) ** 2 for v in values) / (count - 1))
+                  if count > 1 else 0.0)
+        return cls(move, mean, spread, count)
+
+    @property
+    def error(self) -> float:
+        """The standard error of the mean (spread over the root of the playouts)."""
+        return self.spread / math.sqrt(self.playouts) if self.playouts else math.inf
+
+
+@dataclass(frozen=True)
+class Estimates:
+    """A searcher's estimates at one position (:meth:`MonteCarloBot.estimates`)."""
+
+    seat: int
+    moves: tuple[MoveEstimate, ...]
+    choice: Any
+    """The move the bot plays there (among the moves it considers)."""
+    samples: int
+    """Imagined deals per move planned."""
+    done: int
+    """Imagined deals made (fewer than planned when stopped early)."""
+
+    @property
+    def complete(self) -> bool:
+        return self.done >= self.samples
+
+    def of(self, move: Any) -> MoveEstimate | None:
+        """The estimate of ``move``, or None if it was not weighed."""
+        return next((e for e in self.moves if e.move == move), None)
 
 
 @dataclass(frozen=True)

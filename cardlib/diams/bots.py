@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from cardlib.bots import RANDOM, Bot, BotKind, MonteCarloBot, RandomBot
+from cardlib.bots import RANDOM, Bot, BotKind, Estimates, MonteCarloBot, RandomBot
 
 from . import cards as c
 from . import moves as m
@@ -248,6 +248,19 @@ class SamplingBot:
         # as many imagined tables per move whatever the shortlist's length
         self._search.playouts = self.samples * len(moves)
         return self._search.choose(_Offered(state, moves))
+
+    def searches(self, state: DiamsState) -> bool:
+        """It searches every phase (a coach asks)."""
+        return True
+
+    def estimates(self, state: DiamsState, *, also: Sequence[m.Move] = (),
+                  progress: Callable[[int, int], bool | None] | None = None) -> Estimates:
+        """What :meth:`choose` weighs: its shortlist's moves (and ``also``, moves to weigh
+        beside them), each in ``samples`` imagined tables; see
+        :meth:`cardlib.bots.MonteCarloBot.estimates`."""
+        moves = shortlist(state.view(state.to_move), state.legal_moves(), self.width)
+        return self._search.estimates(_Offered(state, moves), also=also, samples=self.samples,
+                                      progress=progress)
 
     def reseeded(self, seed: int | str) -> SamplingBot:
         """The same bot (samples, width, policy) drawing its chance from ``seed``."""
