@@ -115,3 +115,18 @@ def test_a_notebook_runs_without_ortools_matplotlib_or_processes(browser_like, n
     else:
         assert not saying
         assert any('data-chart-layer=\\"' in text_of(out) for _, out in found)
+
+
+def test_without_ortools_cpsat_is_refused_in_the_one_sentence(monkeypatch):
+    from cardlib.blackdiamond import deal_from_seed
+    from solvers import cpsat
+    from solvers.cpsat import backend
+    from solvers.widgets.solve_explorer import run_solver
+
+    with pytest.raises(cpsat.CpSatUnavailable, match="needs the desktop install"):
+        backend._Missing().CpModel()  # what cp_model is where OR-Tools cannot be imported
+    monkeypatch.setattr(cpsat, "available", lambda: False)
+    deal = deal_from_seed(4)
+    with pytest.raises(cpsat.CpSatUnavailable) as refused:  # the explorer's CP-SAT button
+        run_solver("cpsat", None, deal, None)
+    assert str(refused.value) == NEEDS_DESKTOP
