@@ -153,6 +153,5 @@ OPTIONS: tuple[Option, ...] = (
            "and a ♦ or ♥ action does nothing once it is empty.", (False, True)),
 )
 
-Options = options_record("diamonds", OPTIONS, player_counts=(2, 3, 4, 5, 6), usual_players=4,
-                         module=__name__)
+Options = options_record("diamonds", OPTIONS, player_counts=(2, 3, 4, 5, 6), usual_players=4)
 """The typed, checked options of one game (``players`` first, then ``OPTIONS``)."""

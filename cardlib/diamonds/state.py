@@ -22,7 +22,7 @@ from typing import Any
 
 from cardlib.cards import SUIT_SYMBOLS
 from cardlib.diamonds.crystals import ActionDone, Crystals, SuitAction, perform
-from cardlib.diamonds.deal import Opening, seeded_deal
+from cardlib.diamonds.deal import first_dealer, seeded_deal
 from cardlib.diamonds.deck import (
     LAYOUT,
     ROUNDS,
@@ -47,7 +47,7 @@ from cardlib.diamonds.rules import Options
 from cardlib.diamonds.scoring import round_tally, verdict
 from cardlib.diamonds.view import DiamondsView
 from cardlib.protocol import Explanation, Tally, Verdict
-from cardlib.tricks import TrickState, computed_once, playable_bits, replaced
+from cardlib.tricks import HandsState, Opening, computed_once, playable_bits, replaced
 
 END_MOMENTS = ("majority", "no-tricks")
 """The moments of the end-of-round actions: once one is queued, the round is over."""
@@ -58,22 +58,19 @@ OFFERED_COUNTS = (Announce(0), *PASS_COUNTS)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class DiamondsState(TrickState):
+class DiamondsState(HandsState):
     """One moment of a game of Diamonds.  Build it with ``games.get("diamonds").new(seed)``.
 
     ``phase`` is ``announce`` (the dealer chooses how many cards to pass), ``pass``,
     ``play``, ``rob`` (a ♣ action waits for its victim) or ``over``.  Card sets are bit
-    sets of ``LAYOUT``; ``view`` and ``str`` show them as cards.
+    sets of ``LAYOUT``; ``view`` and ``str`` show them as cards.  The seed, the opening,
+    the results (``RoundResult``) and the phase are the kit's
+    (:class:`~cardlib.tricks.HandsState`): a round is a hand.
     """
 
     options: Options
-    seed: int | str | None
-    """None for a state a bot imagined: it knows no later deal, so the game ends with
-    this round."""
-    opening: Opening
     round: int
     dealer: int
-    phase: str
     pass_count: int
     passed: tuple[int, ...]
     """What each seat has chosen to pass this round."""
@@ -84,15 +81,15 @@ class DiamondsState(TrickState):
     """The tenth trick is done and the end-of-round actions are queued."""
     last_done: tuple[ActionDone, ...]
     """The actions the last move set off (the notebook shows crystals move with these)."""
-    results: tuple[RoundResult, ...]
 
     layout = LAYOUT
     trick_rules = TRICKS
 
     # --- the protocol ----------------------------------------------------------------------
     @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    def hand_number(self) -> int:
+        """The round being played, from 0."""
+        return self.round
 
     def scores(self) -> list[float]:
         """Each seat's points as they stand: vault ×2 plus showroom (rule
@@ -118,16 +115,6 @@ class DiamondsState(TrickState):
     @property
     def names(self) -> tuple[str, ...]:
         return SEATS[:self.players]
-
-    def start_record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"seed": self.seed, "options": self.options.as_dict()}
-        opening = self.opening
-        if opening.hands is not None:
-            record.update(hands=[list(hand) for hand in opening.hands], dealer=opening.dealer,
-                          round=opening.round, vault=list(opening.vault or ()),
-                          showroom=list(opening.showroom or ()), supply=opening.supply,
-                          pass_cards=opening.pass_cards)
-        return record
 
     def candidate_moves(self) -> list[DiamondsMove]:
         """The moves a learner may try: every card in the hand of the player to move,
@@ -251,16 +238,41 @@ class DiamondsState(TrickState):
         players = self.players
         won = tuple(cards.bit_count() // players for cards in taken)  # a trick: a card each
         end = round_end(suit_counts(taken), self.dealer)
-        results = self.results + (RoundResult(self.round, self.dealer, self.pass_count, won,
-                                              end),)
-        if self.round + 1 >= self.rounds or self.seed is None:
-            return self.derive(move, table | {
-                "phase": "over", "turn": None, "crystals": crystals, "pending": (),
-                "round_over": True, "last_done": done, "results": results})
-        number, dealer = self.round + 1, left_of(self.dealer, self.players)
-        return start_round(self.options, self.seed, self.opening, number, dealer,
-                           seeded_deal(self.seed, number, dealer, self.players), crystals,
-                           results, self.history + (move,), last_done=done)
+        result = RoundResult(self.round, self.dealer, self.pass_count, won, end)
+        return self.close_hand(move, result, table | {
+            "crystals": crystals, "pending": (), "round_over": True, "last_done": done},
+            dealer=left_of(self.dealer, self.players), crystals=crystals, last_done=done)
+
+    def is_last_hand(self, results: tuple[RoundResult, ...]) -> bool:
+        """Rule ``diamonds.rounds``: the game is a fixed number of rounds, by the number
+        of players."""
+        return self.round + 1 >= self.rounds
+
+    @classmethod
+    def start_of_hand(cls, options: Options, seed: int | str, opening: Opening, number: int,
+                      results: tuple[RoundResult, ...], history: tuple[Any, ...] = (), *,
+                      dealt: tuple[int, ...] | None = None, dealer: int | None = None,
+                      crystals: Crystals | None = None, pass_cards: bool = True,
+                      last_done: tuple[ActionDone, ...] = ()) -> DiamondsState:
+        """The state at the start of round ``number``: the dealer to announce the pass (or,
+        with ``pass_cards=False``, a scripted round, the dealer's left to lead).  The
+        first dealer is drawn from the seed, then the deal passes left; the crystals start
+        as set out before the first round, then carry over."""
+        players = options.players
+        if dealer is None:
+            dealer = first_dealer(seed, players)
+        if crystals is None:
+            crystals = Crystals.setup(players, options.finite_supply)
+        hands = seeded_deal(seed, number, dealer, players) if dealt is None else dealt
+        lead = left_of(dealer, players)
+        return cls.make(
+            options=options, seed=seed, opening=opening, round=number, dealer=dealer,
+            phase="announce" if pass_cards else "play", pass_count=0,
+            passed=(0,) * players, crystals=crystals, pending=(), round_over=False,
+            last_done=last_done, results=results, turn=dealer if pass_cards else lead,
+            hands=hands, trick=(), leader=lead, tricks=(), taken=(0,) * players,
+            history=history,
+        )
 
     # --- what people see -------------------------------------------------------------------
     def passes_to(self, seat: int) -> int:
@@ -278,23 +290,17 @@ class DiamondsState(TrickState):
         Other hands and vaults are hidden (only the vaults' total shows), and so are the
         cards passed to ``seat`` until every seat has chosen its own.
         """
-        if isinstance(seat, bool) or seat not in range(self.players):
-            raise ValueError(f"no seat {seat!r}: seats are 0..{self.players - 1} "
-                             f"({', '.join(self.names)})")
+        fields = self.seat_view_fields(seat)
         exchanged = self.phase != "announce" and self.phase != "pass" and self.pass_count
         received = self.passed[seat - 1] if exchanged else None
         vaults = self.crystals.vault
         return DiamondsView(
-            seat=seat, phase=self.phase, to_move=self.turn, round=self.round,
-            dealer=self.dealer, pass_count=self.pass_count, hand_bits=self.hands[seat],
-            passed_bits=self.passed[seat], received_bits=received, trick_bits=self.trick,
-            leader=self.leader, tricks=self.tricks, taken_bits=self.taken,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            **fields, round=self.round, dealer=self.dealer, pass_count=self.pass_count,
+            passed_bits=self.passed[seat], received_bits=received,
             passes_made=tuple(p.bit_count() for p in self.passed),
             showroom=self.crystals.showroom, vault=vaults[seat],
             hidden=sum(vaults) - vaults[seat], supply=self.crystals.supply,
-            pending=self.pending, last_done=self.last_done, results=self.results,
-            options=self.options,
+            pending=self.pending, last_done=self.last_done,
         )
 
     @classmethod
@@ -306,26 +312,18 @@ class DiamondsState(TrickState):
         another's vault, so the guess cannot sway them.  The state knows no seed (the game
         ends with this round) and no history.
         """
-        if view.phase not in ("play", "rob"):
-            raise ValueError(f"a search state starts during the play, not the {view.phase}")
-        if hands[view.seat] != view.hand_bits:
-            raise ValueError(f"the guess changes {SEATS[view.seat]}'s own hand")
         others = [s for s in range(view.players) if s != view.seat]
         share, extra = divmod(view.hidden, len(others))
         vault = [0] * view.players
         vault[view.seat] = view.vault
         for k, s in enumerate(others):
             vault[s] = share + (k < extra)
-        return cls(
-            options=view.options, seed=None, opening=Opening(), round=view.round,
-            dealer=view.dealer, phase=view.phase, pass_count=view.pass_count,
-            passed=(0,) * view.players,
+        return cls.imagined(
+            view, hands, phases=("play", "rob"), opening=Opening(), round=view.round,
+            dealer=view.dealer, pass_count=view.pass_count, passed=(0,) * view.players,
             crystals=Crystals(tuple(vault), view.showroom, view.supply),
             pending=view.pending, round_over=any(a.moment in END_MOMENTS for a in view.pending),
             last_done=(),
-            results=view.results, turn=view.to_move, hands=tuple(hands),
-            trick=view.trick_bits, leader=view.leader, tricks=view.tricks,
-            taken=view.taken_bits,
         )
 
     def __repr__(self) -> str:
@@ -349,22 +347,3 @@ class DiamondsState(TrickState):
             lines.append(f"  waiting: {SEATS[action.seat]} chooses whom to rob "
                          f"({SUIT_SYMBOLS[action.suit]} action)")
         return "\n".join(lines)
-
-
-def start_round(options: Options, seed: int | str, opening: Opening, number: int,
-                dealer: int, hands: tuple[int, ...], crystals: Crystals,
-                results: tuple[RoundResult, ...], history: tuple[Any, ...] = (), *,
-                pass_cards: bool = True, last_done: tuple[ActionDone, ...] = ()
-                ) -> DiamondsState:
-    """The state at the start of round ``number``: the dealer to announce the pass (or,
-    with ``pass_cards=False``, a scripted round, the dealer's left to lead)."""
-    players = len(hands)
-    lead = left_of(dealer, players)
-    return DiamondsState(
-        options=options, seed=seed, opening=opening, round=number, dealer=dealer,
-        phase="announce" if pass_cards else "play", pass_count=0,
-        passed=(0,) * players, crystals=crystals, pending=(), round_over=False,
-        last_done=last_done, results=results, turn=dealer if pass_cards else lead,
-        hands=hands, trick=(), leader=lead, tricks=(), taken=(0,) * players,
-        history=history,
-    )

@@ -273,10 +273,10 @@ class HandsGame(Game):
 
     ``new`` and ``from_hands`` (scripted hands, checked) and ``from_start_record`` are
     written here.  A game sets ``State`` (its state class, whose ``game`` this is) and
-    ``deck_words`` (how an error names its deck), says its hand sizes
-    (:meth:`hand_sizes`) and, if a scripted start takes more than hands, hand number and
-    totals, declares those fields (:attr:`scripted_fields`) and checks them
-    (:meth:`check_scripted`).
+    ``deck_words`` (how an error names its deck), says its hand sizes (:meth:`hand_sizes`;
+    :meth:`read_cards` if its cards are written otherwise) and, if a scripted start takes
+    more than hands, hand number and totals, declares those fields
+    (:attr:`scripted_fields`) and checks them (:meth:`check_scripted`).
     """
 
     State: ClassVar[type[HandsState]]
@@ -296,6 +296,12 @@ class HandsGame(Game):
         if len(sizes) == 1:
             return f"each hand is {sizes[0]}"
         return f"a hand has {sizes[0]} to {sizes[-1]}"
+
+    def read_cards(self, hand: Iterable[Card | str] | str) -> tuple[Card, ...]:
+        """One scripted hand's cards, from its text ("QS 2C", "Q♠ 10♣") or a list of
+        cards or codes (default: :func:`~cardlib.cards.parse_cards`; Diamonds reads its
+        numbered ranks, 1 to 15)."""
+        return parse_cards(hand)
 
     def check_scripted(self, options: Any, hands: tuple[int, ...], hand_number: int,
                        fields: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -334,7 +340,7 @@ class HandsGame(Game):
             raise ValueError(f"hand_number={hand_number!r}: hands are numbered 0, 1, 2, …")
         masks = read_hands(hands, self.State.layout, self.seat_names(players),
                            sizes=self.hand_sizes(chosen), size_words=self.size_words(chosen),
-                           deck_words=self.deck_words)
+                           deck_words=self.deck_words, read=self.read_cards)
         sides = len(self.State.teams_of(chosen))
         if totals is not None:
             if isinstance(totals, str) or len(totals) != sides \
