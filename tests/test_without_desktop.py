@@ -130,3 +130,25 @@ def test_without_ortools_cpsat_is_refused_in_the_one_sentence(monkeypatch):
     with pytest.raises(cpsat.CpSatUnavailable) as refused:  # the explorer's CP-SAT button
         run_solver("cpsat", None, deal, None)
     assert str(refused.value) == NEEDS_DESKTOP
+
+
+def test_the_solve_explorer_redraws_its_own_progress_where_no_thread_can_start(monkeypatch):
+    import threading
+
+    from solvers.widgets import solve_explorer
+
+    def refuse(self):
+        raise RuntimeError("can't start new thread")  # as Pyodide answers
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    monkeypatch.setattr(solve_explorer, "TICK", 0.0)  # a redraw at every report
+    explorer = solve_explorer.SolveExplorer(seed=20, method="search")  # a beam's win
+    shown = []
+    explorer.run_panel.line.observe(
+        lambda change: shown.append((change["new"], explorer.stop_button.layout.display)),
+        "value")
+    explorer.solve(wait=False)  # the button: without threads, back once it is decided
+    assert explorer.verdict == "win" and not explorer.running
+    searched = [(line, stop) for line, stop in shown if "positions searched" in line]
+    assert len(searched) > 2  # the search reports every 1,024 positions: seed 20 needs ~7,500
+    assert {stop for _, stop in searched[1:]} == {"none"}  # (the first: before it started)

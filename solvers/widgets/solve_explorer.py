@@ -28,6 +28,8 @@ callback, shows in the message line (``bd-solve-error``), from the teaching widg
 
 from __future__ import annotations
 
+import threading
+import time
 from html import escape
 from typing import Any
 
@@ -44,7 +46,7 @@ from cardlib.blackdiamond import (
 from cardlib.games import get
 from cardlib.widgets.base import SeedBox, TeachingWidget, add_classes
 from cardlib.widgets.blackdiamond_deal import YOUR_DEAL, DealBox
-from solvers.progress import Background, Progress
+from solvers.progress import TICK, Background, Progress
 from solvers.result import SolveResult
 from solvers.widgets.running import RunPanel, plan_html
 
@@ -83,6 +85,25 @@ def run_solver(method: str, state: BlackDiamondState, deal: Deal, time_limit: fl
         return cpsat.solve(deal, workers=1, progress=progress)
     raise ValueError(f"unknown method {method!r}; choose from "
                      f"{', '.join(m for _, m in METHODS)}")
+
+
+class _RedrawnHere(Progress):
+    """A solver's progress that redraws the line itself, every :data:`TICK` seconds at
+    most, when the solver runs on the kernel's own thread (no thread can start: Pyodide),
+    where no ticker runs beside it.  A browser's kernel sends the line while it works."""
+
+    def __init__(self, cpu_limit: float | None, redraw: Any):
+        super().__init__(cpu_limit)
+        self._redraw = redraw
+        self._drawn = time.perf_counter()
+
+    def __call__(self, nodes: int) -> bool:
+        stop = super().__call__(nodes)
+        now = time.perf_counter()
+        if threading.current_thread() is threading.main_thread() and now - self._drawn >= TICK:
+            self._drawn = now
+            self._redraw(self)
+        return stop
 
 
 class SolveExplorer(TeachingWidget):
@@ -219,6 +240,8 @@ class SolveExplorer(TeachingWidget):
 
         The solver runs on a thread of its own, with a progress line and *Stop*;
         ``wait=False`` returns at once (the button), else this waits for the verdict.
+        Where no thread can start (Pyodide) it runs here, redrawing the line itself,
+        without Stop.
         ``time_limit`` in CPU seconds (None: until decided, or Stop)."""
         if method is not None:
             if method not in dict((m, m) for _, m in METHODS):
@@ -231,7 +254,7 @@ class SolveExplorer(TeachingWidget):
             raise RuntimeError("the solver is still working: wait for its verdict, or press "
                                "Stop")
         start, deal, method, label = self.states[0], self.deal, self.method, self.method_label
-        progress = Progress(cpu_limit=self.time_limit)
+        progress = _RedrawnHere(self.time_limit, self.run_panel.tick)
         before = self.verdict_html.value
         limit = ("until it decides or you press Stop" if self.time_limit is None
                  else f"for up to {self.time_limit:g} s of CPU")
@@ -250,8 +273,12 @@ class SolveExplorer(TeachingWidget):
             return SolveResult("unknown", None, progress.nodes, progress.seconds,
                                {"method": method, "stopped": True})
 
-        self.job = Background(lambda p: run_solver(method, start, deal, p.cpu_limit, p),
-                              progress=progress, tick=self.run_panel.tick,
+        def work(progress: Progress) -> SolveResult:
+            if threading.current_thread() is threading.main_thread():  # (Pyodide: no thread)
+                self.stop_button.layout.display = "none"  # a click would be read too late
+            return run_solver(method, start, deal, progress.cpu_limit, progress)
+
+        self.job = Background(work, progress=progress, tick=self.run_panel.tick,
                               done=lambda result: self._solved(result, start, progress),
                               failed=failed, abandoned=so_far)
         self.run_panel.start(progress, self.stop, f"Solving with {label}")
