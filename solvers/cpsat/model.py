@@ -64,14 +64,17 @@ class BlackDiamondModel:
     rule in this epoch).
     """
 
-    def __init__(self, instance: Instance):
+    def __init__(self, instance: Instance,
+                 groups: Sequence[Callable[[BlackDiamondModel], None]] | None = None):
+        """The model of ``instance`` with every constraint group, or only ``groups``
+        (tests pose one fact alone, to check it against brute force)."""
         self.instance = instance
         self.model = cp_model.CpModel()
         self.plays = len(instance.plays)
         self.deck_size = len(instance.deck)
         self.events = self.deck_size  # every event takes at least one deck diamond
         declare_variables(self)
-        for _rule_ids, group in CONSTRAINT_GROUPS:
+        for group in groups if groups is not None else [g for _, g in CONSTRAINT_GROUPS]:
             group(self)
 
     # --- small helpers the constraint groups share ----------------------------------------
@@ -447,6 +450,55 @@ def redundant_facts(m: BlackDiamondModel) -> None:
         model.Add(to_play - room_left <= per_diamond * (m.deck_size - used))
 
 
+def suits_need_openings(m: BlackDiamondModel) -> None:
+    """Not a rule but a fact that follows from black-diamond.place.alternate (the search's
+    openings bound, as counting constraints): a run of one suit needs piles open to it.
+
+    Take a window of consecutive plays ``j .. k - 1`` and a suit, say spades, and the
+    piles ``P`` that some spade of those hands can ever go on (a position only ever holds
+    its diamond or one from the deck; the centre takes every value).  On one pile, two
+    spades need a club or a clear between them (suits alternate; a clear is an event,
+    and an event also follows a play that fills its pile), and the first needs the same
+    if the pile is spade-topped when play ``j`` is ready.  Summed over ``P``, where every
+    spade of the window goes:
+
+        spades <= piles of P not spade-topped + clubs played on P + events
+
+    and clubs on ``P`` are the window's plays on ``P`` less its spades.  The events
+    between play ``j`` and play ``k - 1`` are ``gap_end[k - 1] - gap_end[j]`` (replaces
+    counted too: a looser bound is still sound).  CP-SAT learns clauses, which count
+    badly: this tells it at once that a long run of one suit costs diamonds.
+    """
+    model = m.model
+    takes = {pile.name: _values_ever_allowed(m, pile) for pile in PILES}
+    groups = m.instance.groups
+    for suit in SUITS:
+        of_suit = [sum((1 if lit is None else lit) for card, lit in m.candidates(i)
+                       if card.suit == suit) for i in range(m.plays)]
+        for j in range(m.plays):
+            for k in range(j + 1, m.plays + 1):
+                hands = range(m.instance.group_of[j], m.instance.group_of[k - 1] + 1)
+                values = {card.value for g in hands for card in groups[g] if card.suit == suit}
+                if not values:
+                    continue
+                open_to = [pile.name for pile in PILES if values & takes[pile.name]]
+                spades = sum(of_suit[j:k])
+                room = sum(1 - m.top[j][name][suit] for name in open_to)
+                played_on = sum(m.play_to[i][name] for i in range(j, k) for name in open_to)
+                events = m.gap_end[k - 1] - m.gap_end[j]
+                model.Add(2 * spades <= room + played_on + events)
+
+
+def _values_ever_allowed(m: BlackDiamondModel, pile: Pile) -> frozenset[int]:
+    """Card values ``pile`` allows for some diamonds its positions can ever hold."""
+    free = free_values(pile)
+    if free is not None:
+        return free
+    domains = [m.diamond_values[pos] for pos in pile.touches]
+    return frozenset().union(*(values for key, values in allowed_by_touching(pile).items()
+                               if all(x in dom for x, dom in zip(key, domains, strict=True))))
+
+
 CONSTRAINT_GROUPS: tuple[tuple[tuple[str, ...], Callable[[BlackDiamondModel], None]], ...] = (
     (("black-diamond.deal",), start_board),
     (("black-diamond.hand", "black-diamond.end.win"), every_card_played),
@@ -460,6 +512,7 @@ CONSTRAINT_GROUPS: tuple[tuple[tuple[str, ...], Callable[[BlackDiamondModel], No
     (("black-diamond.clear",), clear_pile),
     (("black-diamond.limit", "black-diamond.end.refill"), refill_in_order),
     ((), redundant_facts),
+    ((), suits_need_openings),
 )
 """Each constraint group with the rule ids it encodes (the notebook prints them in turn;
 the last group encodes no rule, only facts that follow from them)."""

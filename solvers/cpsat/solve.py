@@ -91,12 +91,15 @@ def solver_for(
     workers: int,
     seed: int,
     deterministic_time: float | None,
+    parameters: dict[str, Any] | None = None,
 ) -> cp_model.CpSolver:
     """A CP-SAT solver with the run's limits.
 
     ``workers=1`` (the default) with a fixed ``seed`` makes runs repeatable; ``workers=0``
     means every core.  ``deterministic_time`` is CP-SAT's own work counter, the same on
     any machine under any load, so tests limit that instead of wall-clock seconds.
+    ``parameters`` sets any other CP-SAT parameter by name, last (it overrides the choices
+    below).
     """
     solver = cp_model.CpSolver()
     params = solver.parameters
@@ -123,6 +126,8 @@ def solver_for(
         params.max_time_in_seconds = time_limit
     if deterministic_time is not None:
         params.max_deterministic_time = deterministic_time
+    for name, value in (parameters or {}).items():
+        setattr(params, name, value)
     return solver
 
 
@@ -135,6 +140,7 @@ def solve(
     deterministic_time: float | None = None,
     hint: Sequence[Move | dict[str, str]] | None = None,
     progress: Progress | None = None,
+    parameters: dict[str, Any] | None = None,
 ) -> SolveResult:
     """Decide ``start`` (a deal, a board, a state, or their JSON) with the CP-SAT model.
 
@@ -146,6 +152,7 @@ def solve(
 
     ``progress`` (a :class:`solvers.progress.Progress`) follows the phases and can stop the
     run from another thread: the verdict is then ``unknown`` and ``extra["stopped"]`` true.
+    ``parameters`` sets other CP-SAT parameters by name (see :func:`solver_for`).
     """
     began = time.perf_counter()
     if progress is not None:
@@ -163,7 +170,7 @@ def solve(
         for var, value in plan_values(built, moves).items():
             built.model.AddHint(var, value)
     solver = solver_for(time_limit=time_limit, workers=workers, seed=seed,
-                        deterministic_time=deterministic_time)
+                        deterministic_time=deterministic_time, parameters=parameters)
     if progress is not None:
         if progress.stopped:  # stopped while the model was being built
             return SolveResult("unknown", None, 0, time.perf_counter() - began,

@@ -1,0 +1,105 @@
+"""A second proof for every lost deal of the shipped study, by CP-SAT (issue 28 §2).
+
+    python benchmarks/second_proofs.py --out benchmarks/results/second-proofs.json
+
+The exact search proves the study's five losses (seeds 3153, 4316, 6658, 17358, 19351 of
+``black-diamond-20000.jsonl``); this proves each again with the CP-SAT model, which
+shares no solving code with the search, by :func:`solvers.cpsat.split.split_solve`: the
+model of the whole deal first, with ``--work`` deterministic seconds, and where that does
+not decide, the deal split at the engine's moves into subproblems, each given the same
+budget, on ``--processes`` processes of one CP-SAT worker each.  Work is counted in
+CP-SAT's deterministic seconds, so every run builds the same tree of subproblems; the wall
+and CPU seconds printed and written are this run's, on whatever else the machine was
+doing (``load`` records the load average at the start and end of each proof).
+
+Writes one JSON file: how it was made (command, commit, the search's version for the
+study it checks) and one row per seed: verdict, wall and CPU seconds, processes, CP-SAT
+branches, conflicts and deterministic seconds, subproblems and levels, and the search's
+own figures for the same deal from the study, for comparison.  Timing is only printed
+and written here, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cardlib.blackdiamond import deal_from_seed  # noqa: E402
+from solvers.cpsat.split import split_solve  # noqa: E402
+
+STUDY = ROOT / "benchmarks" / "results" / "black-diamond-20000.jsonl"
+
+
+def study_losses() -> dict[int, dict]:
+    """The study's lost deals, each with the search's line for it."""
+    lines = (json.loads(line) for line in STUDY.read_text(encoding="utf-8").splitlines())
+    return {row["seed"]: row for row in lines if row["verdict"] == "loss"}
+
+
+def prove(seed: int, work: float, split_depth: int, processes: int) -> dict:
+    """One proof, with its figures (see the module doc)."""
+    load = os.getloadavg()[0]
+    began = time.perf_counter()
+    result = split_solve(deal_from_seed(seed), work=work, split_depth=split_depth,
+                         processes=processes,
+                         report=lambda level, n, _: print(f"  {seed}: level {level}, "
+                                                          f"{n} positions", flush=True))
+    wall = time.perf_counter() - began
+    extra = result.extra
+    return {"seed": seed, "verdict": result.verdict, "method": extra["method"],
+            "wall_s": round(wall, 2),
+            "cpu_s": round(extra["subproblem_cpu"] + extra["main_cpu"], 2),
+            "processes": processes, "cpsat_workers_each": 1, "work": work,
+            "split_depth": split_depth, "subproblems": extra["subproblems"],
+            "deepest_level": extra["deepest"], "split": extra["split"],
+            "merged": extra["merged"], "ended_by_engine": extra["ended"],
+            "branches": extra["branches"], "conflicts": extra["conflicts"],
+            "deterministic_s": extra["deterministic_time"],
+            "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, nargs="*",
+                        help="seeds to prove (default: every loss of the study)")
+    parser.add_argument("--work", type=float, default=600.0,
+                        help="deterministic seconds per subproblem (default 600)")
+    parser.add_argument("--split-depth", type=int, default=0,
+                        help="levels split by the engine before any model runs (default 0)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="subproblems solved side by side (default 1)")
+    parser.add_argument("--out", type=Path, help="write the figures here (JSON)")
+    args = parser.parse_args(argv)
+    losses = study_losses()
+    seeds = args.seeds or sorted(losses)
+    rows = []
+    for seed in seeds:
+        row = prove(seed, args.work, args.split_depth, args.processes)
+        found = losses.get(seed)
+        if found is not None:
+            row["search"] = {"nodes": found["nodes"], "seconds": found["seconds"],
+                             "run": found["run"]}
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    if args.out:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                capture_output=True, text=True).stdout.strip()
+        args.out.write_text(json.dumps({
+            "about": __doc__.split("\n\n")[0],
+            "command": "python benchmarks/second_proofs.py "
+                       + " ".join(argv if argv is not None else sys.argv[1:]),
+            "commit": commit, "rows": rows}, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
