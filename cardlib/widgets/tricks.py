@@ -73,7 +73,7 @@ class Scene:
     """The option offered as a switch beside the position (None: no switch)."""
 
     def __post_init__(self) -> None:
-        if not callable(getattr(self.game, "from_hands", None)):
+        if type(self.game).from_hands is Game.from_hands:  # the protocol's: no hands
             raise TypeError(f"scene {self.name!r}: {self.game.name} offers no "
                             "from_hands(hands, ...), which scenes are built with")
         if self.switch is not None and self.switch not in {o.name for o in self.game.options}:
