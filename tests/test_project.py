@@ -91,7 +91,8 @@ def test_imports_of_reads_relative_imports(tmp_path):
         "cardlib.hearts", "cardlib.diamonds.rules", "cardlib.tricks"}
 
 
-CORE = ["cards", "protocol", "options", "tricks", "bots", "display", "svg", "charts", "move_text"]
+CORE = ["cards", "protocol", "options", "tricks", "bots", "display", "svg", "charts", "move_text",
+        "coach"]
 """The core: modules ``cardlib/<name>.py`` and packages ``cardlib/<name>/`` (the trick kit)."""
 GAME_PACKAGES = [games.package(name).removeprefix("cardlib.") for name in games.names()]
 """Every registered game's package (``cardlib/games.py`` is the one list of games)."""

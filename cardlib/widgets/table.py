@@ -52,6 +52,7 @@ from cardlib.bots import Bot, RandomBot, reseeded
 from cardlib.protocol import Explanation, Game, GameState, IllegalMove, names_joined
 from cardlib.render.tally import tally_html, verdict_html
 from cardlib.widgets.base import TeachingWidget, add_classes
+from cardlib.widgets.coach import CoachPanel
 from cardlib.widgets.move_buttons import MoveButtons
 from cardlib.widgets.narration import Played, play_on, seat_words, seen_text, told
 from cardlib.widgets.presenter import LARGE, RulePanel, curtain_html, style_widget
@@ -85,12 +86,14 @@ class GameTable(TeachingWidget):
         state: GameState | None = None,
         board_seat: int | None = None,
         humans: Iterable[int] | None = None,
+        coach: bool = False,
     ):
         super().__init__("cardlib-table", f"cardlib-table-{game.name}")
         self.game = game
         self.options = dict(options or {})
         first = state if state is not None else game.new(seed=seed, **self.options)
         self.players = first.players
+        self._seed: int | str = seed
         if humans is None:
             humans = {0 if seat is None else seat}
         self.humans = self._checked_humans(humans)
@@ -161,6 +164,17 @@ class GameTable(TeachingWidget):
         presenter = [self.large_toggle]
         if self.players > 1:  # one seat: nothing hidden to reveal
             presenter.append(self.reveal_toggle)
+        self.coach_toggle = self._toggle(
+            "Coach", self.set_coach, "cardlib-coach-toggle",
+            tooltip="what the strongest bot thinks of each move, and a review after each hand")
+        self.coach_panel: Any = None
+        """The coach drawn under the hand (:mod:`cardlib.widgets.coach`), once turned on."""
+        self._coach_factory: Callable[[GameTable], Any] | None = (
+            CoachPanel if CoachPanel.available(game) else None)
+        if self._coach_factory is not None:  # else nothing to coach with, until a tool
+            presenter.append(self.coach_toggle)  # brings a coach (use_coach)
+        self.coach_area = add_classes(widgets.VBox(layout=widgets.Layout(display="none")),
+                                      "cardlib-coach-area")
 
         controls = self.setup
         replay = widgets.HBox([self.undo_button, self.first_button, self.back_button,
@@ -168,21 +182,108 @@ class GameTable(TeachingWidget):
         # a hand's tally and "Next hand" above the board: with the large display's board
         # as tall as the screen allows, they stay on the first screen
         self.children = [style_widget(), self.status, self.tally, self.next_hand_button,
-                         self.board, self.hand_button, self.moves, self.message,
+                         self.board, self.hand_button, self.moves, self.coach_area,
+                         self.message,
                          self.rules_panel, self.tools, replay, controls,
                          add_classes(widgets.HBox(presenter), "cardlib-presenter")]
+        self._presenter = self.children[-1]
 
         self._history: list[GameState] = []
         self._new_game_listeners: list[Callable[[GameTable], Any]] = []
         self.step: int = 0
         self._seat_bots()
         self.start(first)
+        if coach:
+            self.set_coach(True)
 
     # --- public API (used by notebooks, tools and tests) -------------------------------
     @property
     def state(self) -> GameState:
         """The live game state (the last one, whatever step the replay shows)."""
         return self._history[-1]
+
+    @property
+    def positions(self) -> list[GameState]:
+        """Every position of the game so far, one per replay step (step 0: the deal)."""
+        return list(self._history)
+
+    @property
+    def seed(self) -> int | str:
+        """The seed of the game on the table (its bots and coach draw from it)."""
+        return self._history[0].start_record().get("seed", self._seed)
+
+    @property
+    def seat_names(self) -> list[str]:
+        """Every seat's name as the board says it."""
+        return self._names()
+
+    def label(self, move: Any) -> str:
+        """``move`` as its button reads ("Q♠")."""
+        return self._label(move)
+
+    def may_see(self, seat: int | None) -> bool:
+        """Whether the hand of ``seat`` may be shown now (hot seat: only its owner's)."""
+        return self._may_see(seat)
+
+    @property
+    def coach_on(self) -> bool:
+        return self.coach_toggle.value and self.coach_panel is not None
+
+    def set_coach(self, on: bool) -> None:
+        """The coach on or off: under the hand, the strongest bot's estimate for each move
+        of the person to move, and a review of their moves when a hand ends."""
+        if on and self._coach_factory is None:
+            self._set_quietly(self.coach_toggle, False)
+            raise ValueError(f"{self.game.title} has no coach: its strongest bot shows no "
+                             "estimates")
+        self._set_quietly(self.coach_toggle, bool(on))
+        if on and self.coach_panel is None:
+            self.coach_panel = self._coach_factory(self)
+            self.coach_area.children = (self.coach_panel.widget,)
+        self.coach_area.layout.display = None if on else "none"
+        if on:
+            self.coach_panel.refresh()
+
+    def use_coach(self, factory: Callable[[GameTable], Any]) -> None:
+        """Coach with ``factory(table)``'s panel (a game whose coach lives above the
+        core, such as Black Diamond's exact search); the switch shows."""
+        self._coach_factory = factory
+        self.coach_panel = None
+        if self.coach_toggle not in self._presenter.children:
+            self._presenter.children = (*self._presenter.children, self.coach_toggle)
+        if self.coach_toggle.value:
+            self.set_coach(True)
+
+    def save(self) -> dict[str, Any]:
+        """The game and the coach's reviews, JSON-safe (:meth:`load` takes it back)."""
+        record: dict[str, Any] = {"game": self.game.save(self.state)}
+        if self.coach_panel is not None:
+            record["coach"] = self.coach_panel.record()
+        return record
+
+    def load(self, record: Mapping[str, Any]) -> None:
+        """Play on from a game :meth:`save` wrote: every position replayed (so back and
+        next, and the review's steps, work), the coach's reviews restored."""
+        if not isinstance(record, Mapping) or "game" not in record:
+            raise ValueError("a saved table is a mapping with a 'game' field (GameTable.save)")
+        last = self.game.load(record["game"])
+        first = self.game.load({**record["game"], "moves": []})
+        positions = [first]
+        for move in last.history[len(first.history):]:
+            positions.append(positions[-1].apply(move))
+        panel = self.coach_panel
+        if "coach" in record and self._coach_factory is not None:
+            panel = self._coach_factory(self)
+            panel.restore(record["coach"])  # a bad review raises here: nothing changed yet
+            self.coach_area.children = (panel.widget,)
+        self.coach_panel = panel
+        self._history = positions
+        self._shown = None
+        self._paused = self._ends_hand(len(positions) - 1) and not self.state.is_over
+        self.rules_panel.clear()
+        self._refused = self._telling = None
+        self.show_step(None)
+        self.say("Loaded.")
 
     @property
     def seat_toggles(self) -> list[widgets.ToggleButton]:
@@ -231,6 +332,8 @@ class GameTable(TeachingWidget):
         """Play from ``state``: bots move until it is a human's turn."""
         answers = play_on(state, self.bots, self._stop, thinking=self._thinking)
         self._history = [state, *(played.after for played in answers)]
+        if self.coach_panel is not None:
+            self.coach_panel.reset()
         self._shown = None
         self._paused = self._ends_hand(len(self._history) - 1) and not self.state.is_over
         self.rules_panel.clear()
@@ -348,6 +451,8 @@ class GameTable(TeachingWidget):
             s.to_move in self.humans for s in self._history[:-1]
         )
         self._show_rule_of_step()
+        if self.coach_on:
+            self.coach_panel.refresh()
 
     # --- presenter controls -----------------------------------------------------------
     def set_large(self, on: bool) -> None:
@@ -505,6 +610,7 @@ class GameTable(TeachingWidget):
         """
         setup = self.setup.chosen()
         seed = setup.seed
+        self._seed = seed
         first = self.game.new(seed=seed, players=setup.players, **setup.options)
         players = first.players
         humans = self._checked_humans(setup.humans, players)
