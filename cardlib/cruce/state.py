@@ -511,16 +511,6 @@ class CruceState(HandsState):
                 f"{self.phase}, trump {self.trump}, {who} to move, "
                 f"totals {list(self.totals)}>")
 
-    def __str__(self) -> str:
-        lines = [repr(self)]
-        for seat in range(self.players):
-            cards = " ".join(c.code for c in self.hand_cards(seat))
-            lines.append(f"  {SEAT_NAMES[seat]:<8} {cards}")
-        if self.trick:
-            lines.append(f"  table: {' '.join(c.code for c in self.current_trick.cards)} "
-                         f"(led by {SEAT_NAMES[self.leader]})")
-        return "\n".join(lines)
-
     @classmethod
     def from_view(cls, view: CruceView, hands: Sequence[int],
                   stock: Sequence[int] = (), dead: int = 0) -> CruceState:

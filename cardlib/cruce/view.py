@@ -104,11 +104,5 @@ class CruceView(SeatView, Drawable):
         return tuple(points)
 
     def __str__(self) -> str:
-        trump = self.trump or "not yet"
-        lines = [f"{SEAT_NAMES[self.seat]}, hand {self.hand_number + 1} ({self.phase}); "
-                 f"trump {trump}; totals {list(self.totals)}",
-                 f"  hand:  {' '.join(c.code for c in self.hand)}"]
-        if self.trick_bits:
-            lines.append(f"  table: {' '.join(c.code for c in self.trick.cards)} "
-                         f"(led by {SEAT_NAMES[self.leader]})")
-        return "\n".join(lines)
+        return self.text(SEAT_NAMES, f"hand {self.hand_number + 1} ({self.phase}); trump "
+                                     f"{self.trump or 'not yet'}; totals {list(self.totals)}")

@@ -334,16 +334,6 @@ class HeartsState(HandsState):
         return (f"<HeartsState hand {self.deal.number + 1}, {self.phase}, "
                 f"trick {len(self.tricks) + 1}, {who} to move, totals {list(self.totals)}>")
 
-    def __str__(self) -> str:
-        lines = [repr(self)]
-        for seat in range(PLAYERS):
-            cards = " ".join(c.code for c in self.hand_cards(seat))
-            lines.append(f"  {SEATS[seat]:<5} {cards}")
-        if self.trick:
-            lines.append(f"  table: {' '.join(c.code for c in self.current_trick.cards)} "
-                         f"(led by {SEATS[self.leader]})")
-        return "\n".join(lines)
-
     @classmethod
     def from_view(cls, view: HeartsView, hands: Sequence[int]) -> HeartsState:
         """A full state that matches ``view`` with a guess of every hand (bit sets).

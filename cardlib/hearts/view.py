@@ -77,11 +77,6 @@ class HeartsView(SeatView, PassView, Drawable):
         return (self.seat + self.direction) % PLAYERS if self.direction else None
 
     def __str__(self) -> str:
-        lines = [f"{SEATS[self.seat]}, hand {self.hand_number + 1} ({self.phase}); "
-                 f"totals {list(self.totals)}",
-                 f"  hand:  {' '.join(c.code for c in self.hand)}"]
-        if self.trick_bits:
-            lines.append(f"  table: {' '.join(c.code for c in self.trick.cards)} "
-                         f"(led by {SEATS[self.leader]})")
-        return "\n".join(lines)
+        return self.text(SEATS, f"hand {self.hand_number + 1} ({self.phase}); "
+                                f"totals {list(self.totals)}")
 

@@ -225,6 +225,20 @@ class HandsState(TrickState):
                                         self.hand_number + 1, results,
                                         self.history + (move,), **carry)
 
+    def __str__(self) -> str:
+        """The ``repr``, then every seat's hand face up (this is the full state: for tests
+        and a teacher, never a bot) and the trick on the table, seats by name."""
+        names = self.game.seat_names(self.players)
+        width = max(len(name) for name in self.game.seat_names(max(self.game.player_counts)))
+        lines = [repr(self)]
+        for seat in range(self.players):
+            cards = " ".join(card.code for card in self.hand_cards(seat))
+            lines.append(f"  {names[seat]:<{width}} {cards}")
+        if self.trick:
+            lines.append(f"  table: {' '.join(c.code for c in self.current_trick.cards)} "
+                         f"(led by {names[self.leader]})")
+        return "\n".join(lines)
+
     def check_seat(self, seat: int) -> None:
         """Refuse a seat that is not at the table, naming the seats."""
         if isinstance(seat, bool) or seat not in range(self.players):

@@ -8,6 +8,7 @@ has the fields the properties read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from cardlib.cards import Card
@@ -59,6 +60,17 @@ class SeatView:
         """The trick on the table."""
         return Trick(self.leader, tuple(self.layout.card_at[b] for b in self.trick_bits),
                      self.players)
+
+    def text(self, names: Sequence[str], head: str) -> str:
+        """The view as text: "``Ann``, ``head``", the seat's hand, and the trick on the
+        table with who led it (card codes, seats by ``names``)."""
+        seat: int = self.seat  # type: ignore[attr-defined]
+        lines = [f"{names[seat]}, {head}",
+                 f"  hand:  {' '.join(card.code for card in self.hand)}"]
+        if self.trick_bits:
+            lines.append(f"  table: {' '.join(card.code for card in self.trick.cards)} "
+                         f"(led by {names[self.leader]})")
+        return "\n".join(lines)
 
 
 class PassView:
