@@ -38,6 +38,7 @@ from solvers.hints import Hint, hint, undecided
 from solvers.progress import Background, Progress
 from solvers.result import SolveResult
 from solvers.search import solve
+from solvers.widgets.coach import add_coach
 from solvers.widgets.running import RunPanel, plan_html
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ class TableSolver:
             widgets.VBox([widgets.HBox([self.ask_button, self.way_button]), self.panel]),
             self.plan_html)
         table.step_label.observe(lambda _change: self._draw_plan(), names="value")
+        add_coach(table)  # the Coach switch: winnable after each move, the blind choice
 
     # --- the two questions -------------------------------------------------------------
     def _ask_at(self, _table: GameTable) -> None:
