@@ -57,14 +57,19 @@ def chart_svg(estimates: Estimates, label: Callable[[Any], str], *, words: str =
     high = max(0.0, *(e.mean + 2 * e.error for e in rows))
     if high - low < 1e-9:
         high = low + 1.0
-    left, right, row_h, top = 120.0, 190.0, 26.0, 22.0
-    width = 640.0
+    names = {e.move: label(e.move) for e in rows}
+    # room for the longest label and note (the house font is about 0.6 em a character)
+    left = 16 + 0.62 * 14 * max(len(name) for name in names.values())
+    right = 16 + 0.62 * 11 * (len("+00.00 ± 00.00 (000 deals) ★ bot's choice ▶ played"))
+    row_h, top, span = 26.0, 22.0, 300.0
+    width = max(left + span + right, 0.62 * 12 * (len(words) + 80))
     span = width - left - right
 
     def x(value: float) -> float:
         return left + (value - low) / (high - low) * span
 
-    parts = [svg_text(4, 15, f"Estimate: {words}", 12, fill=GREY)]
+    parts = [svg_text(4, 15, f"Estimate: {words} (bar: the mean of the imagined deals; "
+                             "line: two standard errors either side)", 12, fill=GREY)]
     zero = x(0.0)
     parts.append(f'<line x1="{zero:.1f}" y1="{top - 4:.1f}" x2="{zero:.1f}" '
                  f'y2="{top + row_h * len(rows):.1f}" stroke="{GREY}"/>')
@@ -75,7 +80,7 @@ def chart_svg(estimates: Estimates, label: Callable[[Any], str], *, words: str =
         x0, x1 = sorted((zero, x(est.mean)))
         error = est.error if est.error != float("inf") else 0.0
         lo, hi = x(est.mean - 2 * error), x(est.mean + 2 * error)
-        name = label(est.move)
+        name = names[est.move]
         marks = []
         if chosen:
             marks.append("★ bot's choice")
