@@ -87,6 +87,13 @@ def test_bad_scripted_starts_are_refused_by_name(start, message):
         HEARTS.from_hands(**start)
 
 
+def test_a_game_without_running_totals_refuses_them():
+    from cardlib.diamonds import GAME as DIAMONDS
+
+    with pytest.raises(ValueError, match="Diamonds keeps no running totals"):
+        DIAMONDS.from_hands(["9H", "4S"], pass_cards=False, totals=(1, 2))
+
+
 def test_totals_are_saved_only_with_scripted_hands():
     with pytest.raises(ValueError, match="only with scripted hands"):
         HEARTS.from_start_record({"seed": 1, "totals": [0, 0, 0, 0]})

@@ -38,6 +38,8 @@ class Diamonds(HandsGame):
     Options = Options
     State = DiamondsState
     deck_words = "the Diamonds deck (1 to 15 in four suits)"
+    keeps_totals = False
+    """The score is the crystals: a scene gives vaults and showrooms, not totals."""
     scripted_fields = ("dealer", "vault", "showroom", "supply", "pass_cards")
 
     def hand_sizes(self, options: Options) -> tuple[int, ...]:

@@ -295,6 +295,9 @@ class HandsGame(Game):
 
     State: ClassVar[type[HandsState]]
     deck_words: ClassVar[str] = "the deck"
+    keeps_totals: ClassVar[bool] = True
+    """Whether results carry running totals (one per side) that a scripted start may give;
+    a game that scores otherwise (Diamonds' crystals) says False and refuses ``totals``."""
     scripted_fields: ClassVar[tuple[str, ...]] = ()
     """The game's own keyword arguments of ``from_hands`` (Cruce's ``stock``), saved in
     the start record under the same names."""
@@ -356,6 +359,8 @@ class HandsGame(Game):
                            sizes=self.hand_sizes(chosen), size_words=self.size_words(chosen),
                            deck_words=self.deck_words, read=self.read_cards)
         sides = len(self.State.teams_of(chosen))
+        if totals is not None and not self.keeps_totals:
+            raise ValueError(f"totals={totals!r}: {self.title} keeps no running totals")
         if totals is not None:
             if isinstance(totals, str) or len(totals) != sides \
                     or not all(type(t) is int for t in totals):
