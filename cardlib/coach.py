@@ -36,7 +36,8 @@ BUDGET = 2.0
 
 THRESHOLD = 1.0
 """How much (in the game's value terms) the best move must beat the one played for the
-review to list it."""
+review to list it.  It must also beat it by more than the noise of the imagined deals
+(the standard error of the difference): a gap the coach is not sure of is no lesson."""
 
 Progress = Callable[[int, int], Any]
 """Told ``(done, total)`` while the coach works (a progress line)."""
@@ -71,19 +72,22 @@ class Mistake:
     cost: float
     played_value: float
     best_value: float
+    noise: float = 0.0
+    """The standard error of ``cost`` (from both moves' playouts)."""
 
     def record(self) -> dict[str, Any]:
         """JSON-safe (moves as their text)."""
         return {"step": self.step, "seat": self.seat, "played": str(self.played),
                 "best": str(self.best), "cost": self.cost,
-                "played_value": self.played_value, "best_value": self.best_value}
+                "played_value": self.played_value, "best_value": self.best_value,
+                "noise": self.noise}
 
     @classmethod
     def from_record(cls, data: Mapping[str, Any], parse: Callable[[str], Any]) -> Mistake:
         try:
             return cls(int(data["step"]), int(data["seat"]), parse(data["played"]),
                        parse(data["best"]), float(data["cost"]), float(data["played_value"]),
-                       float(data["best_value"]))
+                       float(data["best_value"]), float(data.get("noise", 0.0)))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"a review entry {dict(data)!r} is not one the coach wrote: "
                              f"{exc}") from None
@@ -150,7 +154,8 @@ class Coach:
                first: int = 0, progress: Progress | None = None) -> list[Mistake]:
         """The moves ``seats`` played between table steps ``first`` and the end of
         ``states`` (a table's positions, one per step) that the coach rates below its best
-        by more than ``threshold``, worst first.  Positions with one legal move, or where
+        by more than ``threshold`` and by more than the noise of its imagined deals,
+        worst first.  Positions with one legal move, or where
         the bot does not search, are passed over."""
         seats = set(seats)
         asked = [step for step in range(first, len(states) - 1)
@@ -168,9 +173,10 @@ class Coach:
             if mine is None or best is None or mine.playouts == 0:
                 continue
             cost = best.mean - mine.mean
-            if cost > self.threshold:
+            noise = (best.error ** 2 + mine.error ** 2) ** 0.5
+            if cost > self.threshold and cost > noise:
                 found.append(Mistake(step, before.to_move, played, best.move, cost,
-                                     mine.mean, best.mean))
+                                     mine.mean, best.mean, noise))
         if progress is not None:
             progress(len(asked), len(asked))
         return sorted(found, key=lambda m: (-m.cost, m.step))

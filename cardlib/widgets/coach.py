@@ -38,6 +38,11 @@ VALUE_WORDS = {
 }
 """What each game's strongest bot measures a playout by (its ``value`` hook), in words."""
 
+THRESHOLDS = {"hearts": 1.0, "diamonds": 1.0, "cruce": 0.5, "diams": 3.0}
+"""How much a move must cost, in each game's value terms, for the review to list it: a
+point a hand in Hearts and Diamonds, half a game point in Cruce (a hand is worth a few),
+three round points in Diam's (where one collection is worth ten or more)."""
+
 GOOD, BAD, CHOSEN = "#1b8a3a", "#c8102e", "#1f5fa8"
 
 
@@ -225,18 +230,19 @@ class CoachPanel:
         if not found:
             self.review_title.value = (
                 "<b>Review:</b> no move of yours this hand cost more than "
-                f"{threshold:g} by the coach's estimate.")
+                f"{threshold:g} (and more than its noise) by the coach's estimate.")
             self.review_box.children = ()
             return
         self.review_title.value = (
             f"<b>Review:</b> {len(found)} move{'s' if len(found) != 1 else ''} where the "
-            f"coach's best beat yours by more than {threshold:g} "
+            f"coach's best beat yours by more than {threshold:g} and more than its noise "
             f"({escape(value_words(table.game))}), worst first; click one to step back to it.")
         buttons = []
         for mistake in found:
             who = "" if len(table.humans) == 1 else f"{names[mistake.seat]}: "
             text = (f"{who}move {mistake.step + 1}: played {table.label(mistake.played)}, "
-                    f"{table.label(mistake.best)} was better by {mistake.cost:.1f}")
+                    f"{table.label(mistake.best)} was better by {mistake.cost:.1f} "
+                    f"(± {mistake.noise:.1f})")
             button = widgets.Button(description=text, layout=widgets.Layout(width="auto"),
                                     tooltip=f"{mistake.played_value:+.2f} against "
                                             f"{mistake.best_value:+.2f}")
@@ -251,8 +257,11 @@ class CoachPanel:
             kwargs: dict[str, Any] = {}
             if self.budget is not None:
                 kwargs["budget"] = self.budget
-            if self.threshold is not None:
-                kwargs["threshold"] = self.threshold
+            threshold = self.threshold
+            if threshold is None:
+                threshold = THRESHOLDS.get(self.table.game.name)
+            if threshold is not None:
+                kwargs["threshold"] = threshold
             self.coach = Coach(self.table.game, self.table.seed, **kwargs)
         return self.coach
 
@@ -310,4 +319,4 @@ class CoachPanel:
         return first
 
 
-__all__ = ["VALUE_WORDS", "CoachPanel", "chart_svg", "sureness", "value_words"]
+__all__ = ["THRESHOLDS", "VALUE_WORDS", "CoachPanel", "chart_svg", "sureness", "value_words"]
