@@ -265,13 +265,14 @@ def test_rule_panel_shows_the_rule_of_the_last_move_and_of_the_last_refusal():
 
 
 def test_rule_panel_uses_the_explanation_for_the_kits_trick_rules():
-    # the toy game's book holds only its own rule; follow-suit is the kit's
+    # the toy game's book adopts the kit's follow-suit rule (kit_rules): the panel shows
+    # the rule that refused and its words from the book
     table, button = table_with_illegal_option()
     verdict = table.state.explain(Toy().parse_move(button.move_text))
-    assert verdict.rule.startswith("trick.") and verdict.rule not in Toy.rules
+    assert verdict.rule.startswith("trick.") and verdict.rule in Toy.rules
     button.click()
     assert panel_rules(table)[1] == verdict.rule
-    assert escape(verdict.text) in table.rules_panel.value
+    assert escape(Toy.rules[verdict.rule].text) in table.rules_panel.value
 
 
 def test_hot_seat_hides_each_hand_until_its_owner_asks():

@@ -12,7 +12,7 @@ from typing import Any
 from cardlib.cards import Card, deal, parse_card, parse_cards, shuffled
 from cardlib.options import Option, options_record
 from cardlib.protocol import Explanation, Game, GameState, Rule, RuleBook
-from cardlib.tricks import Trick, TrickRules, playable
+from cardlib.tricks import Trick, TrickRules, kit_rules, playable
 
 DECK = parse_cards("AS KS QS AH KH QH")
 TRICKS = TrickRules()
@@ -69,7 +69,8 @@ class ToyState(GameState):
 class Toy(Game):
     name = "toy"
     title = "Toy tricks"
-    rules = RuleBook([Rule("toy.in-hand", "play a card from your hand")])
+    rules = RuleBook([Rule("toy.in-hand", "play a card from your hand"),
+                      *kit_rules("trick.lead", "trick.follow-suit", "trick.void")])
     Options = options_record(
         "toy", (Option("lead", 0, "who leads the first trick", (0, 1)),), player_counts=(2,))
 
