@@ -14,7 +14,8 @@ cannot leave a half-changed game behind.
 
 Games subclass :class:`GameState` and implement the few ``_``-prefixed hooks; everything a
 caller uses (checking legality before applying, history, save/load by replay) is written
-once here.
+once here.  A :class:`Game` also says how to start from given hands (``from_hands``, for
+scripted scenes) and which options let random players finish (``quick_options``).
 """
 
 from __future__ import annotations
@@ -414,6 +415,12 @@ class GameState(ABC):
       more than its label says.
 
     ``history`` is carried by the subclass as a field so that it stays part of the value.
+
+    A trick game builds on the kit instead, whose hooks are public names:
+    :class:`cardlib.tricks.TrickState` (``legal_in_order`` in place of ``_legal_moves``,
+    ``card_played``, ``derive``, ``make``) and, for a game of several hands,
+    :class:`cardlib.tricks.HandsState` with :class:`cardlib.tricks.HandsGame` (the deal of
+    each hand, scripted hands, the start record, closing a hand, the view's common fields).
     """
 
     game: ClassVar[Game]
