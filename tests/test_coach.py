@@ -158,8 +158,10 @@ def play_hand(table):
     raise AssertionError("no hand's end")
 
 
-def test_review_lists_costly_moves_worst_first_and_steps_back(tmp_path):
-    table = rule_table("hearts", coach=True)
+@pytest.mark.parametrize("name", CARD_GAMES)
+def test_review_lists_costly_moves_worst_first_and_steps_back(name):
+    # seed 3's first Cruce hand happens to hold no costly move of the learner's: seed 2's does
+    table = rule_table(name, seed=2 if name == "cruce" else 3, coach=True)
     table.coach_panel.threshold = 0.0
     table.coach_panel.coach = None  # made again with the threshold
     play_hand(table)
@@ -187,7 +189,7 @@ def test_review_lists_costly_moves_worst_first_and_steps_back(tmp_path):
 
     # saved and loaded with the game
     record = json.loads(json.dumps(table.save()))
-    other = rule_table("hearts", seed=9)
+    other = rule_table(name, seed=9)
     other.load(record)
     assert other.state.history == table.state.history
     assert other.coach_panel.reviews[end] == found
