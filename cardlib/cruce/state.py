@@ -407,7 +407,7 @@ class CruceState(HandsState):
         zero = (0,) * len(self.teams)
         result = HandResult(self.deal.number, None, None, PASS, None, zero, zero, zero,
                             self.totals)
-        return self._next_hand(move, result, {"bids": bids})
+        return self.close_hand(move, result, {"bids": bids})
 
     def _after_card(self, move: Play | Announce) -> CruceState:
         seat = self.turn
@@ -446,7 +446,8 @@ class CruceState(HandsState):
         return {"hands": tuple(new_hands), "stock": tuple(stock), "drawn": tuple(drawn)}
 
     def _close_hand(self, move: CruceMove, table: dict[str, Any]) -> CruceState:
-        """Score the hand (rules ``cruce.score.*``), then end the game or deal the next."""
+        """Score the hand (rules ``cruce.score.*``), then end the game or deal the next
+        (the kit's ``close_hand``)."""
         options = self.options
         cards, married = side_points(table["taken"], table.get("marriages", self.marriages),
                                      options)
@@ -459,11 +460,6 @@ class CruceState(HandsState):
         totals = tuple(t + s for t, s in zip(self.totals, scored, strict=True))
         result = HandResult(self.deal.number, declarer, declaring, self.contract,
                             table["trump"], cards, married, scored, totals, reneges)
-        return self._next_hand(move, result, table)
-
-    def _next_hand(self, move: CruceMove, result: HandResult,
-                   table: dict[str, Any]) -> CruceState:
-        """The hand is scored: end the game or deal the next (the kit's ``close_hand``)."""
         return self.close_hand(move, result, table)
 
     def is_last_hand(self, results: tuple[HandResult, ...]) -> bool:
