@@ -210,3 +210,43 @@ def test_a_bad_saved_review_is_refused():
     assert fresh.positions == kept and kept[-1].history != before[-1].history
     with pytest.raises(ValueError, match="GameTable.save"):
         fresh.load({"moves": []})
+
+
+def test_hot_seat_review_waits_for_every_hand_revealed():
+    """The review names cards each person held: in hot seat it shows only when every hand
+    is revealed to the class."""
+    table = rule_table("cruce", seed=2, humans=[0, 1, 2, 3], coach=True)
+    play_hand(table)
+    panel = table.coach_panel
+    assert "Reveal all hands" in panel.review_title.value
+    assert not panel.review_box.children and not panel.reviews
+    table.set_reveal(True)
+    assert panel.reviews[table.step] is not None
+    assert "Review:</b> " in panel.review_title.value
+    names = table.seat_names
+    for entry, mistake in zip(panel.review_box.children, panel.reviews[table.step],
+                              strict=True):
+        assert entry.description.startswith(f"{names[mistake.seat]}: move {mistake.step + 1}")
+
+
+def test_stepping_back_weighs_the_move_played_there():
+    """Diam's sampling bot weighs a shortlist; the move a learner played from a position
+    stepped back to is weighed too, so the chart can mark it."""
+    table = rule_table("diams", coach=True)
+    for _ in range(40):
+        advice = table.coach_panel.advice
+        weighed = set() if advice is None or advice.estimates is None else {
+            e.move for e in advice.estimates.moves}
+        left_out = [m for m in table.state.legal_moves() if weighed and m not in weighed]
+        if left_out:
+            break
+        table.try_move(table.state.legal_moves()[0])
+    else:
+        raise AssertionError("the shortlist never left a move out")
+    step = table.step
+    table.try_move(left_out[0])
+    played = table.positions[step + 1].history[-1]
+    assert played == left_out[0]
+    table.show_step(step)
+    assert table.coach_panel.advice.estimates.of(played) is not None
+    assert "▶ played" in table.coach_panel.chart.value

@@ -183,8 +183,10 @@ class CoachPanel:
             self.chart.value = "<small>The coach advises a person whose turn it is.</small>"
             self.advice = None
             return
-        self.advice = self._advise(state)
-        self.chart.value = self._advice_html(self.advice, step)
+        positions = table.positions
+        played = positions[step + 1].history[-1] if step + 1 < len(positions) else None
+        self.advice = self._advise(state, () if played is None else (played,))
+        self.chart.value = self._advice_html(self.advice, played)
 
     def record(self) -> dict[str, Any]:
         """The reviews, JSON-safe, for the table's save."""
@@ -223,8 +225,15 @@ class CoachPanel:
         return self.reviews[end]
 
     def show_review(self, end: int) -> None:
-        found = self.review(end)
         table = self.table
+        if table.hot_seat and not table.reveal:
+            # its moves name cards a seat held: in hot seat, only for a class shown every hand
+            self.review_title.value = ("<b>Review:</b> in hot-seat play the review names the "
+                                       "cards each of you held, so it shows with <b>Reveal all "
+                                       "hands</b> on.")
+            self.review_box.children = ()
+            return
+        found = self.review(end)
         names = table.seat_names
         threshold = self._coach().threshold
         if not found:
@@ -265,9 +274,11 @@ class CoachPanel:
             self.coach = Coach(self.table.game, self.table.seed, **kwargs)
         return self.coach
 
-    def _advise(self, state: Any) -> Advice:
-        return self._coach().advise(state, progress=self._progress("The coach is thinking",
-                                                                   "imagined deals a move"))
+    def _advise(self, state: Any, also: tuple[Any, ...]) -> Advice:
+        """The advice at ``state``; ``also``: the move played there, when stepped back to
+        (weighed even if the bot's shortlist leaves it out, as the review weighs it)."""
+        return self._coach().advise(state, also=also, progress=self._progress(
+            "The coach is thinking", "imagined deals a move"))
 
     def _progress(self, what: str, unit: str) -> Callable[[int, int], None]:
         def told(done: int, total: int) -> None:
@@ -278,7 +289,7 @@ class CoachPanel:
                                        f"{done} of {total} {escape(unit)}</span>")
         return told
 
-    def _advice_html(self, advice: Advice, step: int) -> str:
+    def _advice_html(self, advice: Advice, played: Any) -> str:
         table = self.table
         self.progress.value = (f"<small>Coach: answered in {advice.seconds:.2f} s.</small>")
         who = table.seat_names[advice.seat]
@@ -286,10 +297,6 @@ class CoachPanel:
             return (f"<div class='cardlib-coach-helper'>The coach for {escape(who)}: here the "
                     "strongest bot follows its rules of thumb (no search), and plays "
                     f"<b>{escape(table.label(advice.helper_move))}</b>.</div>")
-        played = None
-        positions = table.positions
-        if step + 1 < len(positions):
-            played = positions[step + 1].history[-1]
         estimates = advice.estimates
         chart = chart_svg(estimates, table.label, words=value_words(table.game), played=played)
         left_out = len(table.shown_state.legal_moves()) - len(estimates.moves)
