@@ -130,9 +130,14 @@ class Coach:
         if state.is_over:
             raise ValueError("the game is over: no move to advise on")
         also = tuple(also)
-        key = (game_digest(state), tuple(sorted(map(str, also))))
+        digest = game_digest(state)
+        key = (digest, tuple(sorted(map(str, also))))
         if key in self._kept:
             return self._kept[key]
+        plain = self._kept.get((digest, ()))
+        if plain is not None and (plain.estimates is None
+                                  or all(plain.estimates.of(move) for move in also)):
+            return plain  # it weighed those moves already (the same deals, the same numbers)
         seat = state.to_move
         bot = self.bot(seat)
         began = time.perf_counter()

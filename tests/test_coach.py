@@ -50,8 +50,11 @@ def test_estimates_are_the_bots_search_and_its_choice(name):
     best = max(e.mean for e in estimates.moves)
     assert estimates.of(estimates.choice).mean == best
     # a coach seeded alike gives the same numbers, deal for deal
-    again = Coach(game, 3).advise(state).estimates
-    assert again == estimates
+    coach = Coach(game, 3)
+    again = coach.advise(state)
+    assert again.estimates == estimates
+    # asked again, or about a move it weighed already, it answers from what it kept
+    assert coach.advise(state, also=(estimates.choice,)) is again
 
 
 def test_estimates_never_read_the_hidden_hands():

@@ -277,6 +277,7 @@ class CoachPanel:
     def _advise(self, state: Any, also: tuple[Any, ...]) -> Advice:
         """The advice at ``state``; ``also``: the move played there, when stepped back to
         (weighed even if the bot's shortlist leaves it out, as the review weighs it)."""
+        self.progress.value = "<span class='cardlib-coach-thinking'>The coach is thinking…</span>"
         return self._coach().advise(state, also=also, progress=self._progress(
             "The coach is thinking", "imagined deals a move"))
 
