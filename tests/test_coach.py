@@ -253,3 +253,17 @@ def test_stepping_back_weighs_the_move_played_there():
     table.show_step(step)
     assert table.coach_panel.advice.estimates.of(played) is not None
     assert "▶ played" in table.coach_panel.chart.value
+
+
+def test_a_coach_that_fails_says_so_and_the_table_plays_on():
+    table = rule_table("hearts", coach=True)
+
+    def broken():
+        raise RuntimeError("no deals to imagine")
+
+    table.coach_panel.refresh = broken
+    moves = len(table.state.history)
+    table.try_move(table.state.legal_moves()[0])
+    assert len(table.state.history) > moves
+    assert "no deals to imagine" in table.coach_area.children[-1].value
+    assert isinstance(table.last_error, RuntimeError)

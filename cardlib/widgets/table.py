@@ -242,7 +242,22 @@ class GameTable(TeachingWidget):
             self.coach_area.children = (self.coach_panel.widget,)
         self.coach_area.layout.display = None if on else "none"
         if on:
-            self.coach_panel.refresh()
+            self._refresh_coach()
+
+    def _refresh_coach(self) -> None:
+        """Let the coach draw the position shown; a coach that fails says so under the
+        hand (kept in ``last_error``) and never stops the table."""
+        panel = self.coach_panel
+        self.coach_area.children = (panel.widget,)
+        try:
+            panel.refresh()
+        except Exception as exc:  # noqa: BLE001 - shown, as every callback's error is
+            self.last_error = exc
+            failed = add_classes(widgets.HTML(
+                f"<span class='cardlib-coach-error'>The coach could not answer: "
+                f"{escape(type(exc).__name__)}: {escape(str(exc))}</span>"),
+                "cardlib-coach-error")
+            self.coach_area.children = (panel.widget, failed)
 
     def use_coach(self, factory: Callable[[GameTable], Any]) -> None:
         """Coach with ``factory(table)``'s panel (a game whose coach lives above the
@@ -452,7 +467,7 @@ class GameTable(TeachingWidget):
         )
         self._show_rule_of_step()
         if self.coach_on:
-            self.coach_panel.refresh()
+            self._refresh_coach()
 
     # --- presenter controls -----------------------------------------------------------
     def set_large(self, on: bool) -> None:
