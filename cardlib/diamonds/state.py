@@ -47,7 +47,7 @@ from cardlib.diamonds.rules import Options
 from cardlib.diamonds.scoring import round_tally, verdict
 from cardlib.diamonds.view import DiamondsView
 from cardlib.protocol import Explanation, Tally, Verdict
-from cardlib.tricks import HandsState, Opening, computed_once, playable_bits, replaced
+from cardlib.tricks import HandsState, Opening, computed_once, playable_bits
 
 END_MOMENTS = ("majority", "no-tricks")
 """The moments of the end-of-round actions: once one is queued, the round is over."""
@@ -166,9 +166,7 @@ class DiamondsState(HandsState):
     def _after_pass(self, move: Pass) -> DiamondsState:
         seat = self.turn
         assert seat is not None
-        card = 1 << move.bit
-        hands = replaced(self.hands, seat, self.hands[seat] ^ card)
-        passed = replaced(self.passed, seat, self.passed[seat] | card)
+        hands, passed = self.card_passed(move.bit)
         if passed[seat].bit_count() < self.pass_count:
             return self.derive(move, {"hands": hands, "passed": passed, "last_done": ()})
         players = self.players
@@ -176,7 +174,7 @@ class DiamondsState(HandsState):
             return self.derive(move, {"hands": hands, "passed": passed,
                                       "turn": left_of(seat, players), "last_done": ()})
         # Everyone has chosen: now the cards change hands, and the dealer's left leads.
-        hands = tuple(hands[s] | passed[s - 1] for s in range(players))
+        hands = self.exchanged(hands, passed)
         lead = left_of(self.dealer, players)
         return self.derive(move, {"phase": "play", "hands": hands, "passed": passed,
                                   "turn": lead, "leader": lead, "last_done": ()})

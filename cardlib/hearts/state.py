@@ -53,7 +53,7 @@ from cardlib.hearts.scoring import (
 )
 from cardlib.hearts.view import HeartsView
 from cardlib.protocol import Explanation, Tally, Verdict
-from cardlib.tricks import HandsState, Opening, playable_bits, replaced
+from cardlib.tricks import HandsState, Opening, playable_bits
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -230,19 +230,14 @@ class HeartsState(HandsState):
     def _after_pass(self, move: Pass) -> HeartsState:
         seat = self.turn
         assert seat is not None
-        card = 1 << move.bit
-        hands = replaced(self.hands, seat, self.hands[seat] ^ card)
-        passed = replaced(self.passed, seat, self.passed[seat] | card)
+        hands, passed = self.card_passed(move.bit)
         made = sum(map(int.bit_count, passed))
         turn = seat + 1 if made % 3 == 0 else seat
         if made < 3 * PLAYERS:
             return self.derive(move, {"hands": hands, "passed": passed, "turn": turn,
                                       "leader": turn})
         # Everyone has passed: now the cards change hands, and the 2♣ leads.
-        received = [0] * PLAYERS
-        for passer, cards in enumerate(passed):
-            received[(passer + self.deal.direction) % PLAYERS] = cards
-        hands = tuple(h | r for h, r in zip(hands, received, strict=True))
+        hands = self.exchanged(hands, passed)
         turn = _holder(hands, TWO_OF_CLUBS)
         return self.derive(move, {"phase": "play", "hands": hands, "passed": passed,
                                   "turn": turn, "leader": turn})

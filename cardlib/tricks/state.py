@@ -195,6 +195,25 @@ class TrickState(GameState):
         """The seat that ``seat``'s passed cards go to (a game with a pass says which)."""
         raise NotImplementedError(f"{type(self).__name__} has no pass")
 
+    def card_passed(self, bit: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """For a game with a pass (a ``passed`` field: each seat's chosen cards, bit
+        sets): the hands and the passed cards once the seat to move puts the card at
+        ``bit`` aside to pass.  Nobody receives it yet (see :meth:`exchanged`)."""
+        seat = self.turn
+        assert seat is not None
+        card = 1 << bit
+        passed: tuple[int, ...] = self.passed  # type: ignore[attr-defined]
+        return (replaced(self.hands, seat, self.hands[seat] ^ card),
+                replaced(passed, seat, passed[seat] | card))
+
+    def exchanged(self, hands: tuple[int, ...], passed: tuple[int, ...]) -> tuple[int, ...]:
+        """Every hand once the passed cards change hands, all at once: each seat's
+        ``passed`` cards join the hand of ``passes_to(seat)``."""
+        received = [0] * len(hands)
+        for passer, cards in enumerate(passed):
+            received[self.passes_to(passer)] |= cards
+        return tuple(hand | got for hand, got in zip(hands, received, strict=True))
+
     def move_seen_by(self, move: Any, observer: int | None) -> str:
         """The protocol's :meth:`~cardlib.protocol.GameState.move_seen_by` for a trick
         game: a pass (a :class:`~cardlib.tricks.FaceDownMove`) names its card to the passer
