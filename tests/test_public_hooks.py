@@ -65,3 +65,25 @@ def test_the_trick_won_says_when_the_hand_is_over(name):
                                  and state.hands[state.to_move] == 1 << bit))
         state = state.apply(state.legal_moves()[0])
     assert seen and seen[-1][0] and all(over == empty for over, empty in seen)
+
+
+@pytest.mark.parametrize(("name", "players"), [("hearts", 4), ("diamonds", 3), ("diamonds", 5)])
+def test_passed_cards_change_hands_all_at_once_to_passes_to(name, players):
+    """``card_passed`` puts a card aside (nobody holds it) and ``exchanged`` gives every
+    seat's passed cards to ``passes_to(seat)`` once all have chosen."""
+    state = games.get(name).new(seed=8, players=players)
+    if state.phase == "announce":
+        state = state.apply(state.legal_moves()[-1])  # Diamonds: the dealer announces 3
+    dealt = state.hands
+    while state.phase == "pass":
+        seat, move = state.to_move, state.legal_moves()[0]
+        hands, passed = state.card_passed(move.bit)
+        assert hands[seat] == state.hands[seat] & ~(1 << move.bit)
+        assert passed[seat] == state.passed[seat] | 1 << move.bit
+        before = state
+        state = state.apply(move)
+    received = [0] * players
+    for seat in range(players):
+        received[before.passes_to(seat)] |= state.passed[seat]
+    assert state.hands == tuple((dealt[s] & ~state.passed[s]) | received[s]
+                                for s in range(players))
