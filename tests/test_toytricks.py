@@ -1,8 +1,10 @@
-"""The toy trick game (tests/toytricks.py): the trick kit makes a whole game at 2 to 6 seats.
+"""The toy trick game (tests/toytricks.py): the kit and its layer make a whole game of a
+bid, partners and several hands at 2 to 6 seats.
 
 Random games and Monte Carlo games at 3 and 6 seats are played to the end with the
-invariants checked on every move, and what a seat knows (and the deals it imagines from
-it) is checked against the real hands at every seat count.
+invariants checked on every move; the toy's own rules (deal, bid, partners, scoring, end)
+on scripted hands; and what a seat knows (and the deals it imagines from it) against the
+real hands at every seat count.
 """
 
 from __future__ import annotations
@@ -10,7 +12,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from toytricks import DECK, GAME, LAYOUT, RANKS, Play, hand_size, knowledge, monte_carlo_bot
+from toytricks import (
+    BIDS,
+    DECK,
+    GAME,
+    LAYOUT,
+    RANKS,
+    Bid,
+    Play,
+    hand_size,
+    knowledge,
+    monte_carlo_bot,
+)
 
 from cardlib.bots import RandomBot, play_out
 from cardlib.cards import parse_card
@@ -33,7 +46,9 @@ def check_position(state):
         why = state.explain(move)
         assert why.legal == (move in legal)
         if not why.legal:
-            assert why.rule == "trick.follow-suit"
+            assert why.rule == ("toy.bid" if state.phase == "bid" else "trick.follow-suit")
+    if state.phase == "bid":
+        return
     # Every dealt card is in exactly one place: a hand, the table, or a trick taken.
     places = [*state.hands, sum(1 << b for b in state.trick), *state.taken]
     assert sum(p.bit_count() for p in places) == hand_size(players) * players
@@ -47,7 +62,10 @@ def check_position(state):
 def check_finished(state):
     players = state.players
     assert state.is_over and state.to_move is None and state.legal_moves() == []
-    assert sum(state.scores()) == len(state.tricks) == hand_size(players)
+    assert len(state.tallies()) == len(state.results) == state.options.deals
+    for result in state.results:
+        assert sum(result.tricks) == hand_size(players)
+    assert len(state.tricks) == hand_size(players)  # the last hand's tricks
     for trick in state.tricks:
         best = strongest_of_led_suit(trick.cards)
         winner = trick.seat_of(trick.cards.index(best))
@@ -65,7 +83,8 @@ def test_random_bots_play_to_the_end(players):
         assert [h.bit_count() for h in state.hands] == [hand_size(players)] * players
         bots = {seat: RandomBot(f"{seed}:{seat}") for seat in range(players)}
         while not state.is_over:
-            check_position(state)
+            if state.phase == "play":
+                check_position(state)
             before = (state.hands, state.trick, state.taken, state.history)
             after = state.apply(bots[state.to_move].choose(state))
             assert (state.hands, state.trick, state.taken, state.history) == before
@@ -90,7 +109,8 @@ def test_the_monte_carlo_bot_plays_to_the_end(players):
 
 
 def test_a_scripted_scene_follows_suit_and_hands_on_the_lead():
-    state = GAME.from_hands(["KH TH", "QH 9C", "JH TC"], leader=1)
+    """trick.follow-suit, trick.won.led-suit and toy.turn on a scene of the play."""
+    state = GAME.from_hands(["KH TH", "QH 9C", "JH TC"], leader=1, deals=1)
     assert state.players == 3 and state.to_move == 1
     state = state.apply("QH").apply("JH")
     refused = state.explain("9C")
@@ -101,9 +121,8 @@ def test_a_scripted_scene_follows_suit_and_hands_on_the_lead():
     after = state.apply("KH")  # seat 0 takes the trick and leads the next
     assert after.to_move == after.leader == 0 and after.trick == ()
     assert after.tricks[-1].cards == (parse_card("QH"), parse_card("JH"), parse_card("KH"))
-    assert after.scores() == [1, 0, 0]
     end = after.apply("TH").apply("9C").apply("TC")
-    assert end.is_over and end.scores() == [2, 0, 0]
+    assert end.is_over and end.scores() == [2, 0, 0]  # toy.score.made: no contract
     assert GAME.load(GAME.save(end)).scores() == [2, 0, 0]
 
 
@@ -111,7 +130,7 @@ def test_a_scripted_scene_follows_suit_and_hands_on_the_lead():
     (["KH TH", "QH"], 0, "one size"),
     (["KH TH", "KH 9C"], 0, "KH"),
     (["KH 2C", "QH 9C"], 0, "2C"),
-    (["KH"], 0, "players"),
+    (["KH"], 0, "2, 3, 4, 5 or 6 hands"),
     (["KH", "QH"], 2, "leader"),
 ])
 def test_a_bad_scripted_deal_says_what_is_wrong(hands, leader, problem):
@@ -124,8 +143,13 @@ def test_moves_are_interned_and_parse_back():
         move = Play(card)
         assert move is Play(card.code) and GAME.parse_move(str(move)) is move
     assert sorted(Play(c) for c in DECK)[0] is Play("9C")
+    for bid in BIDS:
+        assert GAME.parse_move(str(bid)) is bid is Bid(bid.tricks)
+    assert GAME.parse_move("bid2") is Bid(2) and GAME.parse_move("pass") is Bid(0)
     with pytest.raises(BadMoveText, match="2C"):
         GAME.parse_move("2C")
+    with pytest.raises(BadMoveText, match="bid 7"):
+        GAME.parse_move("bid 7")
 
 
 def test_a_view_hides_the_other_hands():
@@ -134,7 +158,7 @@ def test_a_view_hides_the_other_hands():
     assert view.hand_bits == state.hands[2] and view.hand_sizes == (6, 6, 6, 6)
     rng = random.Random(0)
     twin = GAME.from_hands([[c.code for c in LAYOUT.cards(h)] for h in
-                            knowledge(view).sample(rng)], leader=0)
+                            knowledge(view).sample(rng)], seed=3)
     assert twin.view(2) == view
     with pytest.raises(ValueError, match="seat"):
         state.view(4)
@@ -184,3 +208,65 @@ def test_a_seat_that_does_not_follow_shows_a_void():
     assert know.voids == ("", "", "S")
     assert know.possible[2] & LAYOUT.suit_mask["S"] == 0
     assert know.possible[1] & LAYOUT.suit_mask["S"]  # seat 1 followed: it may hold spades
+
+
+# --- the toy's own rules: deal, bid, partners, score, end -------------------------------------
+
+def test_each_hand_is_dealt_from_the_dealers_left():
+    """toy.deal: 24 // players cards each, at most 6; hand n is dealt by seat n, so seat
+    n + 1 bids first; later hands are new deals from the seed."""
+    state = GAME.new(seed=1, players=5)
+    assert [h.bit_count() for h in state.hands] == [4] * 5 and state.to_move == 1
+    first = state.hands
+    while state.view(0).hand_number == 0:
+        state = state.apply(state.legal_moves()[0])
+    assert state.to_move == 2 and state.hands != first
+
+
+def test_bids_rise_once_round_the_table_and_the_high_bidder_leads():
+    """toy.bid: pass or bid more than the bid before, at most a hand's size."""
+    state = GAME.from_hands(["9C TC JC", "9D TD JD", "9H TH JH"], seed=0)
+    assert state.phase == "bid" and state.to_move == 1
+    assert state.legal_moves() == [Bid(0), Bid(1), Bid(2), Bid(3)]
+    state = state.apply("bid 2")
+    refused = state.explain("bid 2")
+    assert not refused and refused.rule == "toy.bid"
+    assert state.explain("9H").rule == "toy.bid"  # no card during the bidding
+    state = state.apply("pass").apply("pass")
+    assert state.phase == "play" and state.declarer == state.to_move == state.leader == 1
+
+
+def test_partners_share_a_score_at_four_and_six():
+    """toy.partners: seats alternate into two sides at 4 and 6 seats."""
+    assert GAME.new(players=4).teams == ((0, 2), (1, 3))
+    assert GAME.new(players=6).teams == ((0, 2, 4), (1, 3, 5))
+    assert GAME.new(players=5).teams == tuple((s,) for s in range(5))
+    end = play_out(GAME.new(seed=2, players=4), {s: RandomBot(s) for s in range(4)})
+    scores = end.scores()
+    assert scores[0] == scores[2] and scores[1] == scores[3]
+
+
+# Ben bids 2 and takes one trick: Ann's A♣ and A♦ win the first two, Ben's A♥ the last.
+CONTRACT = ["AC AD 9H", "9C 9D AH", "TC TD TH"]
+
+
+@pytest.mark.parametrize(("bid", "scored"), [("bid 1", [2, 1, 0]), ("bid 2", [2, -2, 0])])
+def test_a_failed_contract_scores_minus_the_bid(bid, scored):
+    """toy.score.made and toy.score.failed: Ben takes one trick; bidding 1 he scores it,
+    bidding 2 he scores −2; the others score their tricks either way."""
+    state = GAME.from_hands(CONTRACT, deals=1).apply(bid).apply("pass").apply("pass")
+    assert state.to_move == 1  # Ben leads; Ann takes both minor aces
+    for move in ("9C", "TC", "AC", "AD", "9D", "TD", "9H", "AH", "TH"):
+        state = state.apply(move)
+    assert state.is_over and state.view(0).results[-1].tricks == (2, 1, 0)
+    assert state.scores() == scored
+
+
+def test_the_game_lasts_its_deals_and_the_highest_total_wins():
+    """toy.game.end: option deals hands, then the highest total wins."""
+    for deals in (1, 2):
+        end = play_out(GAME.new(seed=4, players=3, deals=deals),
+                       {s: RandomBot(s) for s in range(3)})
+        assert len(end.tallies()) == deals and end.is_over
+        best = max(end.scores())
+        assert set(end.verdict().winners) == {s for s in range(3) if end.scores()[s] == best}

@@ -1,35 +1,42 @@
-"""A toy trick game for 2 to 6 seats, built only from the trick kit (``cardlib.tricks``).
+"""A toy trick game with a bid, partners and several hands, on the kit's layer
+(``cardlib.tricks.HandsState`` / ``HandsGame``): the template of "Adding a game".
 
-It stands in for Diamonds and Cruce in the tests: if the kit's pieces (bit sets, interned
-moves, the table and its trick step, knowledge and the Monte Carlo bot) make this game in
-a page, at any number of seats, they will make those.  The rules: 24 cards (9, 10, J, Q,
-K, A in four suits); each seat is dealt ``24 // players`` cards, at most 6, and the rest
-stay out unseen; seat 0 leads the first trick; follow suit if you can; the highest card of
-the suit led wins and its winner leads next; when the hands are played out, most tricks
-wins.  ``from_hands(hands, leader=0)`` starts a scripted scene (seat 0's hand first).
+24 cards (9 to A in four suits); 2 to 6 seats, partners alternating at 4 and 6.  Hand n is
+dealt by seat n, ``24 // players`` cards each (at most 6).  From the dealer's left each
+seat once passes or bids more tricks than the bid before; the high bidder's side has a
+contract and the bidder leads (all pass: the dealer's left leads).  Follow suit; the
+highest card of the suit led wins and leads next.  Each side scores its tricks, or minus
+its bid if it took fewer.  After ``deals`` hands (option, 3) the highest total wins.
+``from_hands(hands, leader=1)`` starts a scripted scene at the play, without a bid.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardlib.bots import MonteCarloBot
-from cardlib.cards import BadCard, Card, deal, parse_cards, shuffled
-from cardlib.options import OptionsRecord, options_record
-from cardlib.protocol import BadMoveText, Explanation, Game, Rule, RuleBook
+from cardlib.bots import MonteCarloBot, RandomBot
+from cardlib.cards import Card
+from cardlib.move_text import MoveText
+from cardlib.options import Option, OptionsRecord, options_record
+from cardlib.protocol import Explanation, Rule, RuleBook, Tally
 from cardlib.tricks import (
     CardBits,
     CardMove,
+    HandsGame,
+    HandsState,
     InternedMove,
     ItemsOf,
     Knowledge,
-    Trick,
+    Opening,
+    SeatView,
     TrickRules,
-    TrickState,
+    ValueMove,
     computed_once,
+    deal_hands,
+    kit_rules,
     playable_bits,
 )
 
@@ -37,10 +44,12 @@ RANKS = (9, 10, 11, 12, 13, 1)
 TRICK_RULES = TrickRules(rank_order=RANKS)
 DECK = tuple(Card(rank, suit) for suit in "CDHS" for rank in RANKS)
 LAYOUT = CardBits(DECK, TRICK_RULES, suits="CDHS")
+DECK_BITS = tuple(LAYOUT.bit_of[card] for card in DECK)
+SOURCE = "tests/toytricks.py (a toy: the project's own rules)"
 
 
 class ToyMove(InternedMove):
-    __slots__ = ()
+    __slots__ = ()  # every move exists once (interned): it compares like an int
 
 
 class Play(CardMove, ToyMove):
@@ -48,31 +57,42 @@ class Play(CardMove, ToyMove):
 
     __slots__ = ()
 
+
+class Bid(ValueMove, ToyMove):
+    """Bid ``tricks`` for your side (0 is a pass): written ``bid 2`` (``bid2``) or ``pass``."""
+
+    __slots__ = ("tricks",)
+    verb = "bid"
+
     def __str__(self) -> str:
-        return self.card.code
+        return "pass" if self.tricks == 0 else f"bid {self.tricks}"
 
 
-PLAYS = Play.intern(LAYOUT, first_key=0, deck="the toy deck (9 to A)")
+BIDS = Bid.intern(range(7), first_key=0, what="bid", expected="pass, or bid 1 to 6")
+PLAYS = Play.intern(LAYOUT, first_key=8, deck="the toy deck (9 to A)")
 plays_of = ItemsOf(LAYOUT, PLAYS)
+MOVE_TEXT = MoveText(ToyMove, such_as="'QS' or 'bid 2'", expected="write a card ('QS'), "
+                     "'bid 2' or 'pass'", word=Play, alone={"pass": BIDS[0]},
+                     verbs={"play": Play, "bid": Bid}, glued=("bid",))
 
-Options = options_record("toy-tricks", (), player_counts=(2, 3, 4, 5, 6), usual_players=3,
-                         module=__name__)
+Options = options_record("toy-tricks", (
+    Option("deals", 3, "how many hands the game lasts", (1, 2, 3, 4, 5)),
+), player_counts=(2, 3, 4, 5, 6), usual_players=4)
 
 RULES = RuleBook([
-    Rule("toy.deal", "24 cards, 9 to A in four suits; each seat gets 24 // players cards, "
-                     "at most 6; the rest stay out unseen."),
-    Rule("toy.turn", "Only the seat to move plays, and only a card from its own hand."),
-    Rule("trick.lead", "The leader may lead any card."),
-    Rule("trick.follow-suit", "Follow the suit led if you can."),
-    Rule("trick.void", "If you cannot follow suit, play any card."),
-    Rule("trick.won.led-suit", "The highest card of the suit led takes the trick; its "
-                               "winner leads the next one."),
-    Rule("toy.most-tricks", "When the hands are played out, most tricks wins."),
+    Rule("toy.deal", "24 cards, 9 to A in four suits; each hand deals 24 // players cards, "
+                     "at most 6, from the dealer's left; hand n is dealt by seat n.", SOURCE),
+    Rule("toy.turn", "Only the seat to move plays, and only a card from its own hand.", SOURCE),
+    Rule("toy.partners", "At 4 and 6 seats, partners sit alternately and share a score.",
+         SOURCE),
+    Rule("toy.bid", "From the dealer's left each seat once passes or bids more tricks than "
+                    "the bid before, at most a hand's size; the high bidder leads.", SOURCE),
+    *kit_rules("trick.lead", "trick.follow-suit", "trick.void", "trick.won.led-suit"),
+    Rule("toy.score.made", "Each side scores the tricks it took.", SOURCE),
+    Rule("toy.score.failed", "A side that took fewer tricks than its bid scores minus the "
+                             "bid instead.", SOURCE),
+    Rule("toy.game.end", "After the last hand (option deals) the highest total wins.", SOURCE),
 ])
-
-WORDS = {"trick.lead": "the leader may lead any card",
-         "trick.follow-suit": "follow the suit led",
-         "trick.void": "cannot follow suit: any card may be played"}
 
 
 def hand_size(players: int) -> int:
@@ -80,55 +100,77 @@ def hand_size(players: int) -> int:
 
 
 @dataclass(frozen=True)
-class ToyView:
-    """What one seat sees: its own hand, the table, the tricks; only sizes of the others."""
+class HandResult:  # one hand: each side's tricks and score, the contract, the totals
+    number: int
+    tricks: tuple[int, ...]
+    declarer: int | None
+    bid: int
+    scored: tuple[int, ...]
+    totals: tuple[int, ...]
 
+
+@dataclass(frozen=True)
+class ToyView(SeatView):  # what one seat sees: the layer's fields, the bids, the totals
     seat: int
+    phase: str
     to_move: int | None
     hand_bits: int
     trick_bits: tuple[int, ...]
     leader: int
-    tricks: tuple[Trick, ...]
+    tricks: tuple[Any, ...]
     taken_bits: tuple[int, ...]
     hand_sizes: tuple[int, ...]
+    results: tuple[HandResult, ...]
     options: OptionsRecord
+    hand_number: int
+    bids: tuple[int, ...]
+    declarer: int | None
+    totals: tuple[int, ...]
 
-    @property
-    def trick(self) -> Trick:
-        return Trick(self.leader, tuple(LAYOUT.card_at[b] for b in self.trick_bits),
-                     len(self.hand_sizes))
+    layout = LAYOUT
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class ToyState(TrickState):
-    options: OptionsRecord
-    seed: int | str | None
-    scripted: tuple[tuple[str, ...], ...] | None
-    """The hands ``from_hands`` was given (for the start record), else None."""
-    first_leader: int
+class ToyState(HandsState):
+    number: int
+    bids: tuple[int, ...]
+    """The bids so far this hand, from the dealer's left (0 is a pass)."""
+    declarer: int | None
 
     layout = LAYOUT
     trick_rules = TRICK_RULES
 
     @property
-    def is_over(self) -> bool:
-        return self.turn is None
+    def hand_number(self) -> int:
+        return self.number
 
-    def scores(self) -> list[float]:
-        """Tricks won by each seat."""
-        return [taken.bit_count() // self.players for taken in self.taken]
+    @classmethod
+    def teams_of(cls, options: OptionsRecord) -> tuple[tuple[int, ...], ...]:
+        players = options.players
+        if players in (4, 6):
+            return tuple(tuple(range(side, players, 2)) for side in (0, 1))
+        return tuple((seat,) for seat in range(players))
 
-    def start_record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"seed": self.seed, "options": self.options.as_dict()}
-        if self.scripted is not None:
-            record.update(hands=[list(hand) for hand in self.scripted],
-                          leader=self.first_leader)
-        return record
+    def side_of(self, seat: int) -> int:
+        return next(i for i, team in enumerate(self.teams) if seat in team)
 
-    def candidate_moves(self) -> list[Play]:
+    def scores(self) -> list[float]:  # each seat's side's running total
+        return [self.totals[self.side_of(seat)] for seat in range(self.players)]
+
+    def tallies(self) -> tuple[Tally, ...]:
+        return tuple(Tally(f"Hand {r.number + 1}", ("", "tricks", "scored", "total"), tuple(
+            (" & ".join(f"{{{s}}}" for s in team), str(r.tricks[i]), f"{r.scored[i]:+d}",
+             str(r.totals[i])) for i, team in enumerate(self.teams))) for r in self.results)
+
+    def candidate_moves(self) -> list[ToyMove]:  # what a table offers: legal or not
+        if self.phase == "bid":
+            return list(BIDS[:self.hands[self.turn].bit_count() + 1])
         return [] if self.turn is None else list(plays_of(self.hands[self.turn]))
 
-    def legal_in_order(self) -> tuple[Play, ...]:
+    def legal_in_order(self) -> tuple[ToyMove, ...]:
+        if self.phase == "bid":
+            most = self.hands[self.turn].bit_count()
+            return (BIDS[0], *BIDS[max(self.bids, default=0) + 1:most + 1])
         return plays_of(self._allowed[0])
 
     @computed_once
@@ -136,94 +178,97 @@ class ToyState(TrickState):
         return playable_bits(self.hands[self.turn or 0], self.trick, TRICK_RULES, LAYOUT)
 
     def _explain(self, move: Any) -> Explanation:
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
-        if not isinstance(move, Play):
-            return Explanation(False, "toy.turn", f"{move!r} is not a card to play")
-        if not self.hands[self.turn or 0] >> move.bit & 1:
-            return Explanation(False, "toy.turn",
-                               f"{move} is not in the hand of seat {self.turn}")
+        move = self.game.parse_move(move)
+        if self.phase == "bid":
+            if move not in self.legal_in_order():
+                return Explanation(False, "toy.bid", f"{move} is no bid here: pass, or bid "
+                                   f"more than {max(self.bids, default=0)}, at most "
+                                   f"{self.hands[self.turn].bit_count()}")
+            return Explanation(True, "toy.bid", "a bid (or a pass), once each")
+        if not isinstance(move, Play) or not self.hands[self.turn] >> move.bit & 1:
+            return Explanation(False, "toy.turn", f"{move} is no card in the hand to play")
         allowed, rule = self._allowed
-        return Explanation(bool(allowed >> move.bit & 1), rule, WORDS[rule])
+        return Explanation(bool(allowed >> move.bit & 1), rule, self.game.rules[rule].text)
 
-    def _next(self, move: Play) -> ToyState:
+    def _next(self, move: ToyMove) -> ToyState:
+        if isinstance(move, Bid):
+            bids = self.bids + (move.tricks,)
+            first = (self.number + 1) % self.players
+            if len(bids) < self.players:
+                return self.derive(move, {"bids": bids, "turn": (self.turn + 1) % self.players})
+            high = max(bids)
+            lead = (first + bids.index(high)) % self.players if high else first
+            return self.derive(move, {"bids": bids, "phase": "play", "turn": lead,
+                                      "leader": lead, "declarer": lead if high else None})
         table, won = self.card_played(move.bit)
-        if won is not None and not any(table["hands"]):
-            table["turn"] = None  # the hands are played out
-        return self.derive(move, table)
+        if won is None or not won.hand_over:
+            return self.derive(move, table)
+        tricks = tuple(sum(table["taken"][s].bit_count() for s in team) // self.players
+                       for team in self.teams)
+        bid = max(self.bids, default=0)
+        side = None if self.declarer is None else self.side_of(self.declarer)
+        scored = tuple(-bid if i == side and t < bid else t for i, t in enumerate(tricks))
+        totals = tuple(a + b for a, b in zip(self.totals, scored, strict=True))
+        result = HandResult(self.number, tricks, self.declarer, bid, scored, totals)
+        return self.close_hand(move, result, table)
+
+    def is_last_hand(self, results: tuple[HandResult, ...]) -> bool:
+        return results[-1].number + 1 >= self.options.deals
+
+    @classmethod
+    def start_of_hand(cls, options: OptionsRecord, seed: int | str, opening: Opening,
+                      number: int, results: tuple[HandResult, ...], history: tuple = (), *,
+                      dealt: tuple[int, ...] | None = None, leader: int | None = None
+                      ) -> ToyState:
+        players = options.players
+        first = (number + 1) % players
+        if dealt is None:
+            dealt = deal_hands(DECK_BITS, seed, number, players, hand_size(players),
+                               first=first)[0]
+        turn = first if leader is None else leader
+        return cls.make(options=options, seed=seed, opening=opening, results=results,
+                        phase="bid" if leader is None else "play", number=number, bids=(),
+                        declarer=None, turn=turn, hands=dealt, trick=(), leader=turn,
+                        tricks=(), taken=(0,) * players, history=history)
 
     def view(self, seat: int) -> ToyView:
-        if seat not in range(self.players):
-            raise ValueError(f"no seat {seat!r}: seats are 0..{self.players - 1}")
-        return ToyView(seat, self.turn, self.hands[seat], self.trick, self.leader,
-                       self.tricks, self.taken, tuple(h.bit_count() for h in self.hands),
-                       self.options)
+        return ToyView(**self.seat_view_fields(seat), hand_number=self.number, bids=self.bids,
+                       declarer=self.declarer, totals=self.totals)
+
+    def __repr__(self) -> str:
+        return f"<ToyState hand {self.number + 1}, {self.phase}, totals {list(self.totals)}>"
 
     @classmethod
     def from_view(cls, view: ToyView, hands: Sequence[int]) -> ToyState:
         """The game as ``view``'s seat imagines it, with ``hands`` guessed (no seed)."""
-        if hands[view.seat] != view.hand_bits:
-            raise ValueError("the guess changes the seat's own hand")
-        return cls(turn=view.to_move, hands=tuple(hands), trick=view.trick_bits,
-                   leader=view.leader, tricks=view.tricks, taken=view.taken_bits,
-                   options=view.options, seed=None, scripted=None, first_leader=view.leader)
+        return cls.imagined(view, hands, phases=("bid", "play"), number=view.hand_number,
+                            opening=Opening(view.hand_number, view.totals), bids=view.bids,
+                            declarer=view.declarer)
 
 
-class ToyTricks(Game):
+class ToyTricks(HandsGame):
     name = "toy-tricks"
-    title = "Toy tricks (2 to 6 seats)"
+    title = "Toy tricks"
     rules = RULES
     Options = Options
+    State = ToyState
+    deck_words = "the toy deck (9 to A)"
+    scripted_fields = ("leader",)
 
-    def new(self, seed: int | str = 0, **options: Any) -> ToyState:
-        chosen = self.make_options(**options)
-        hands = deal(shuffled(DECK, seed), chosen.players, hand_size(chosen.players))
-        return _start(chosen, seed, tuple(LAYOUT.mask(h) for h in hands), 0, None)
+    def check_scripted(self, options: OptionsRecord, hands: tuple[int, ...],
+                       hand_number: int, fields: dict[str, Any]) -> tuple[dict, dict]:
+        """Hands of one size; ``leader``: a scene of the play, without a bid, led by
+        that seat."""
+        if len({hand.bit_count() for hand in hands}) != 1:
+            raise ValueError("every seat plays each trick: give hands of one size, not "
+                             f"{[hand.bit_count() for hand in hands]}")
+        leader = fields.get("leader")
+        if leader is not None and (isinstance(leader, bool) or leader not in range(len(hands))):
+            raise ValueError(f"leader={leader!r}: seats are 0..{len(hands) - 1}")
+        return ({}, {}) if leader is None else ({"leader": leader}, {"leader": leader})
 
-    def from_hands(self, hands: Sequence[Iterable[Card | str] | str], leader: int = 0,
-                   **options: Any) -> ToyState:
-        """A scripted deal: ``hands`` seat 0 first, all the same size, cards of the deck
-        at most once each; ``leader`` leads the first trick."""
-        players = options.pop("players", len(hands))
-        if players != len(hands):
-            raise ValueError(f"players={players} but {len(hands)} hands given")
-        chosen = self.make_options(players=players, **options)
-        if leader not in range(players):
-            raise ValueError(f"leader={leader!r}: seats are 0..{players - 1}")
-        cards = [parse_cards(hand) for hand in hands]
-        if len({len(hand) for hand in cards}) != 1:
-            raise ValueError(f"every seat plays each trick: give hands of one size, not "
-                             f"{[len(hand) for hand in cards]}")
-        seen: set[Card] = set()
-        for seat, hand in enumerate(cards):
-            for card in hand:
-                if card not in LAYOUT.bit_of or card in seen:
-                    raise ValueError(f"seat {seat}: {card} is not in the deck, or dealt twice")
-                seen.add(card)
-        masks = tuple(LAYOUT.mask(hand) for hand in cards)
-        scripted = tuple(tuple(c.code for c in hand) for hand in cards)
-        return _start(chosen, 0, masks, leader, scripted)
-
-    def from_start_record(self, start: Any) -> ToyState:
-        options = start.get("options", {})
-        if "hands" in start:
-            return self.from_hands(start["hands"], start.get("leader", 0), **options)
-        return self.new(start["seed"], **options)
-
-    def parse_move(self, text: str) -> Play:
-        if isinstance(text, Play):
-            return text
-        try:
-            return Play(text)
-        except BadCard as exc:
-            raise BadMoveText(f"bad move {text!r}: {exc}") from None
-
-
-def _start(options: OptionsRecord, seed: int | str, hands: tuple[int, ...], leader: int,
-           scripted: tuple[tuple[str, ...], ...] | None) -> ToyState:
-    return ToyState(turn=leader, hands=hands, trick=(), leader=leader, tricks=(),
-                    taken=(0,) * len(hands), options=options, seed=seed, scripted=scripted,
-                    first_leader=leader)
+    def parse_move(self, text: str) -> ToyMove:
+        return MOVE_TEXT.read(text)
 
 
 GAME = ToyTricks()
@@ -243,11 +288,11 @@ def imagine(view: ToyView, rng: random.Random) -> ToyState:
 
 
 def tricks_value(view: ToyView, state: ToyState) -> float:
-    """The seat's tricks minus the others' average (higher is better)."""
-    won = state.scores()
-    own = won[view.seat]
+    """The seat's score minus the others' average (higher is better)."""
+    won, own = state.scores(), state.scores()[view.seat]
     return own - (sum(won) - own) / (len(won) - 1)
 
 
 def monte_carlo_bot(seed: int | str = 0, playouts: int = 60) -> MonteCarloBot:
-    return MonteCarloBot(imagine, tricks_value, seed=seed, playouts=playouts)
+    return MonteCarloBot(imagine, tricks_value, seed=seed, playouts=playouts,
+                         search_phases=("play",), hand_over_to=RandomBot(seed))
