@@ -7,6 +7,11 @@ the section being a heading's text or number as the spec writes it, optionally f
 quoted phrase ('…'; an ellipsis inside joins pieces that occur in that order).  A quote in a
 spec part must occur in the cited sections.
 
+A game whose rules come from elsewhere cites a public page by its address instead:
+``https://<address> '<phrase>'``, the phrase being the sentence the rule rests on, so a
+reader who opens the page finds it.  The tests run offline, so for such a part only the
+form is checked (an https address, a quoted phrase), never the page.
+
 The stored seed copies lost some accented letters ("Descripcin") while the rule books
 restore them, so quotes and files are compared after dropping accented Latin letters and
 other non-ASCII marks and folding case and whitespace: the quote must still really occur in
@@ -27,7 +32,8 @@ from harness import ROOT
 from cardlib import games
 
 SHARED = ROOT.parent / "shared"
-CITED_FILE = re.compile(r"shared/(spec|seeds)/[\w.-]+")
+CITED_FILE = re.compile(r"shared/(spec|seeds)/[\w.-]+|(https?)://[^\s']+")
+"""A cited file under shared/ (group 1: spec or seeds), or a web page (group 2: its scheme)."""
 # A quote opens after a non-letter and closes before one, so "seed's" is no quote mark.
 QUOTE = re.compile(r"(?<!\w)'(.+?)'(?!\w)")
 HEADING = re.compile(r"^(#+)\s+(.*?)\s*$")
@@ -113,12 +119,16 @@ def problems_of(source: str, shared: Path) -> list[str]:
     """Everything a reader could not follow in ``source``; empty when it all checks out."""
     cited = list(CITED_FILE.finditer(source))
     if not cited:
-        return ["names no file under shared/spec/ or shared/seeds/"]
+        return ["names no file under shared/spec/ or shared/seeds/, nor a page by its "
+                "https:// address"]
     if QUOTE.search(source[:cited[0].start()]) or "§" in source[:cited[0].start()]:
         return ["a quote or § comes before any file is named"]
     problems = []
     for match, after in zip(cited, [*cited[1:], None], strict=True):
         part = source[match.start():after.start() if after else len(source)]
+        if match[2]:  # a web page: the form only (the tests run offline)
+            problems += page_problems(match[0], part)
+            continue
         path = shared.parent / match[0]
         if not path.is_file():
             problems.append(f"{match[0]} does not exist under {shared}")
@@ -132,6 +142,19 @@ def problems_of(source: str, shared: Path) -> list[str]:
             problems.append(f"{match[0]} is cited without a quoted phrase")
         problems += [f"{match[0]} does not say {q!r}" for q in quotes
                      if not occurs_in_order(q, text)]
+    return problems
+
+
+def page_problems(address: str, part: str) -> list[str]:
+    """What is wrong with a cited web page's form: it must be an https address with a
+    host, followed by the quoted phrase the rule rests on."""
+    problems = []
+    if not address.startswith("https://"):
+        problems.append(f"{address} is not an https:// address")
+    if "." not in address.split("/")[2]:
+        problems.append(f"{address} names no host")
+    if not QUOTE.search(part):
+        problems.append(f"{address} is cited without a quoted phrase")
     return problems
 
 
@@ -173,6 +196,9 @@ SEED_001 = "shared/seeds/001_a0490a4590938347.txt"
     HEARTS["hearts.lead.only-hearts"].source.replace("§2.5 row", "§2.2 row"),  # elsewhere
     f"{SEED_001} 'inicia la próxima ronda … coloca las 4 cartas de la ronda'",  # out of order
     "spec §2.2",                                                    # no file under shared/
+    "https://www.example.org/whist.html",                           # a page, no phrase
+    "http://www.example.org/whist.html 'the highest bidder'",       # not https
+    "https://whist/ 'the highest bidder'",                          # no host
     f"'cada jugador juega una carta' in {SEED_001} 'cada jugador juega una carta'",
 ])
 def test_checker_refuses_what_cannot_be_followed(broken, shared):
@@ -191,3 +217,12 @@ def test_quotes_in_another_script_compare_letter_for_letter(shared):
     seed = "shared/seeds/002_b79310fa263a0c39.txt"
     assert problems_of(f"{seed} 'Сецуре ас манy диамонд цоллецтионс'", shared) == []
     assert problems_of(f"{seed} 'Сецуре ас манy диамонд цоллектионс'", shared)
+
+
+def test_a_public_page_is_cited_by_its_address_and_a_phrase(shared):
+    """A rule from outside shared/ cites the page and the phrase it rests on; the form is
+    checked, the page is not (no network in the tests).  Parts may be mixed."""
+    page = "https://www.example.org/whist.html 'The highest bidder leads'"
+    assert problems_of(page, shared) == []
+    assert problems_of(f"{page}; {SEED_001} 'cada jugador juega una carta'", shared) == []
+    assert problems_of(f"{page}; {SEED_001} 'cada jugador baraja una carta'", shared)
