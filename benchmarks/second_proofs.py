@@ -81,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     losses = study_losses()
     seeds = args.seeds or sorted(losses)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip()
     rows = []
     for seed in seeds:
         row = prove(seed, args.work, args.split_depth, args.processes)
@@ -90,14 +92,12 @@ def main(argv: list[str] | None = None) -> int:
                              "run": found["run"]}
         rows.append(row)
         print(json.dumps(row), flush=True)
-    if args.out:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                                capture_output=True, text=True).stdout.strip()
-        args.out.write_text(json.dumps({
-            "about": __doc__.split("\n\n")[0],
-            "command": "python benchmarks/second_proofs.py "
-                       + " ".join(argv if argv is not None else sys.argv[1:]),
-            "commit": commit, "rows": rows}, indent=1) + "\n", encoding="utf-8")
+        if args.out:  # after every proof, so a stopped run keeps what it proved
+            args.out.write_text(json.dumps({
+                "about": __doc__.split("\n\n")[0],
+                "command": "python benchmarks/second_proofs.py "
+                           + " ".join(argv if argv is not None else sys.argv[1:]),
+                "commit": commit, "rows": rows}, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

@@ -454,37 +454,89 @@ def suits_need_openings(m: BlackDiamondModel) -> None:
     """Not a rule but a fact that follows from black-diamond.place.alternate (the search's
     openings bound, as counting constraints): a run of one suit needs piles open to it.
 
-    Take a window of consecutive plays ``j .. k - 1`` and a suit, say spades, and the
-    piles ``P`` that some spade of those hands can ever go on (a position only ever holds
-    its diamond or one from the deck; the centre takes every value).  On one pile, two
-    spades need a club or a clear between them (suits alternate; a clear is an event,
-    and an event also follows a play that fills its pile), and the first needs the same
-    if the pile is spade-topped when play ``j`` is ready.  Summed over ``P``, where every
-    spade of the window goes:
+    Take a window of consecutive plays ``j .. k - 1`` and a suit, say spades, and piles
+    ``P`` that hold every pile a spade of the window can go on.  On one pile, two spades
+    need a club or a clear between them (suits alternate; a clear is an event, and an
+    event also follows a play that fills its pile), and the first needs the same if the
+    pile is spade-topped when play ``j`` is ready.  Summed over ``P``:
 
         spades <= piles of P not spade-topped + clubs played on P + events
 
     and clubs on ``P`` are the window's plays on ``P`` less its spades.  The events
     between play ``j`` and play ``k - 1`` are ``gap_end[k - 1] - gap_end[j]`` (replaces
-    counted too: a looser bound is still sound).  CP-SAT learns clauses, which count
-    badly: this tells it at once that a long run of one suit costs diamonds.
+    counted too: a looser bound is still sound).
+
+    ``P`` holds the centre and every pile whose positions can ever hold diamonds allowing
+    a spade of the window (a position only ever holds its diamond or one from the deck);
+    of those, an outer pile (one diamond) only when ``live[j][pile][suit]``: a
+    spade still to come from play ``j`` on could go there, by the diamond on its position
+    in play ``j``'s epoch or by one still in the deck (a deck diamond at index ``i`` is
+    still there while fewer than ``i + 1`` have been used).  The model may set ``live``
+    true where it is false (a looser bound), never the reverse.  CP-SAT learns clauses,
+    which count badly: this tells it at once that a long run of one suit costs diamonds,
+    once the diamonds that took that suit's values on the outer piles are gone.
     """
-    model = m.model
+    model, new, inst = m.model, m.new_bool, m.instance
     takes = {pile.name: _values_ever_allowed(m, pile) for pile in PILES}
-    groups = m.instance.groups
+    outer = [pile for pile in PILES if len(pile.touches) == 1]
+    epochs = range(m.events + 1)
+    deck_index = {value: i for i, value in enumerate(inst.deck)}
+    diamond_at, used_at = [], []
+    for j in range(m.plays):
+        here = {}
+        for pile in outer:
+            (pos,) = pile.touches
+            here[pos] = model.NewIntVarFromDomain(
+                cp_model.Domain.FromValues(sorted(m.diamond_values[pos])), f"d_play_{j}_{pos}")
+            model.AddElement(m.gap_end[j], [m.diamond[e][pos] for e in epochs], here[pos])
+        used = model.NewIntVar(0, m.deck_size, f"used_play_{j}")
+        model.AddElement(m.gap_end[j], [m.used[e] for e in epochs], used)
+        diamond_at.append(here)
+        used_at.append(used)
     for suit in SUITS:
         of_suit = [sum((1 if lit is None else lit) for card, lit in m.candidates(i)
                        if card.suit == suit) for i in range(m.plays)]
         for j in range(m.plays):
+            to_come = {card.value for group in inst.groups[inst.group_of[j]:]
+                       for card in group if card.suit == suit}
+            opened = {}
+            for pile in outer:
+                (pos,) = pile.touches
+                diamonds = sorted(d for d in m.diamond_values[pos]
+                                  if to_come & allowed_by_touching(pile)[(d,)])
+                if not diamonds:
+                    continue
+                live = new(f"live_{j}_{pile.name}_{suit}")
+                others = sorted(set(m.diamond_values[pos]) - set(diamonds))
+                model.AddLinearExpressionInDomain(
+                    diamond_at[j][pos], cp_model.Domain.FromValues(others)
+                ).OnlyEnforceIf(live.Not())
+                in_deck = [deck_index[d] for d in diamonds if d in deck_index]
+                if in_deck:
+                    model.Add(used_at[j] >= max(in_deck) + 1).OnlyEnforceIf(live.Not())
+                is_open = new(f"open_{j}_{pile.name}_{suit}")
+                model.AddImplication(is_open, live)
+                model.AddImplication(is_open, m.top[j][pile.name][suit].Not())
+                opened[pile.name] = (live, is_open)
             for k in range(j + 1, m.plays + 1):
-                hands = range(m.instance.group_of[j], m.instance.group_of[k - 1] + 1)
-                values = {card.value for g in hands for card in groups[g] if card.suit == suit}
+                hands = range(inst.group_of[j], inst.group_of[k - 1] + 1)
+                values = {card.value for g in hands for card in inst.groups[g]
+                          if card.suit == suit}
                 if not values:
                     continue
-                open_to = [pile.name for pile in PILES if values & takes[pile.name]]
+                fixed = [pile.name for pile in PILES
+                         if pile not in outer and values & takes[pile.name]]
                 spades = sum(of_suit[j:k])
-                room = sum(1 - m.top[j][name][suit] for name in open_to)
-                played_on = sum(m.play_to[i][name] for i in range(j, k) for name in open_to)
+                room = sum(1 - m.top[j][name][suit] for name in fixed)
+                played_on = sum(m.play_to[i][name] for i in range(j, k) for name in fixed)
+                for name, (live, is_open) in opened.items():
+                    if not values & takes[name]:
+                        continue  # no spade of the window can ever go there
+                    on_it = model.NewIntVar(0, k - j, f"on_{j}_{k}_{name}_{suit}")
+                    model.Add(on_it <= sum(m.play_to[i][name] for i in range(j, k)))
+                    model.Add(on_it <= (k - j) * live)
+                    room += is_open
+                    played_on += on_it
                 events = m.gap_end[k - 1] - m.gap_end[j]
                 model.Add(2 * spades <= room + played_on + events)
 
