@@ -228,7 +228,8 @@ def test_the_lead_goes_on_and_the_switch_judges_again():
     widget = TryCard(TOY, "lead")
     assert widget.try_card("AS").legal
     assert widget.outcome == "The trick goes on: Bob plays next."
-    assert "The rule:" not in widget.verdict_box.value    # trick.lead: no words, no rule text
+    # trick.lead has no words of the game's: the book's text (the kit's rule) shows
+    assert f"The rule: {Toy.rules['trick.lead'].text}" in widget.verdict_box.value
     widget.switch.value = 1                                # Bob leads: A♠ is not his card
     assert widget.card.code == "AS" and widget.verdict.rule == "toy.in-hand"
     assert "The rule: play a card from your hand" in widget.verdict_box.value
