@@ -11,6 +11,8 @@ exists.  The two must agree on every deal, which is what makes each a check on t
   real winning line satisfies the model);
 * :mod:`.solve`: ``solve(deal, time_limit=..., workers=...) -> SolveResult``, with every
   winning plan replayed through the engine;
+* :mod:`.split`: ``split_solve(deal, work=...)``, the model on a deal split at the
+  engine's first moves, for losses one model of the whole game takes too long to prove;
 * :mod:`.backend`: OR-Tools, or where it cannot be imported (a browser) a package that
   still imports, :func:`available` False and :data:`NEEDS_DESKTOP`, the sentence a
   notebook cell shows instead of running CP-SAT.

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,6 +125,8 @@ def split_solve(
     seen: set[tuple] = set()
     frontier: list[tuple[BlackDiamondState, tuple[Move, ...]]] = [(root, ())]
     own = executor is None and processes > 1
+    if own:  # imported here: Pyodide has no _multiprocessing (as in solvers.study)
+        from concurrent.futures import ProcessPoolExecutor
     pool = ProcessPoolExecutor(processes) if own else executor
     try:
         depth = 0
