@@ -2,13 +2,15 @@
 at every player count: what the protocol tests (``test_protocol.py``) leave unchecked.
 
 * every bot a game registers (``games.bots``) plays legal moves to the end, in every phase;
-* ``view(seat)`` hides every card that seat may not see: the other seats' hands traded
-  among themselves leave the view as it was;
-* the game's imagined deals (what its Monte Carlo bot searches) agree with the view they
-  were imagined from;
-* a scripted start (``from_hands``) of a dealt game is that game, and its saved record loads
-  back to it;
-* ``Scene`` and ``TryCard`` work on every trick game: the engine's verdict, card by card.
+* ``view(seat)`` of a trick game hides every card that seat may not see: those cards dealt
+  again among the other seats leave the view as it was (Diam's, which keeps no bit sets,
+  has its own test of this: ``diams.hidden``);
+* the game's imagined deals (``from_view``, through its Monte Carlo bot's hook) agree with
+  the view they were imagined from and put no seen card in a hidden hand;
+* a scripted start (``from_hands``, the hands of a dealt game) saves a start record that
+  loads back to the same game, before and after some moves;
+* a ``Scene`` replays its script (moves a script can write, one word each) and ``TryCard``
+  judges every card of the hand to move as the engine does, playing none.
 
 Kept cheap: bots that search get the smallest budget, games run in their quick form
 (``Game.quick_options``), and one seed per case.
