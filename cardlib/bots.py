@@ -285,7 +285,10 @@ class MonteCarloBot:
         self.search_phases = None if search_phases is None else frozenset(search_phases)
         self._hand_over_to = hand_over_to
         self.seed = seed
-        self._determinize = determinize
+        self.determinize = determinize
+        """How the game imagines the hidden cards from a seat's view (``determinize(view,
+        rng)`` gives a full state): public so that a coach or a test deals the very worlds
+        the bot searches."""
         self._value = value
         self._policy = policy or RandomBot(seed)
         self._horizon = horizon or (lambda view, state: state.is_over)
@@ -351,7 +354,7 @@ class MonteCarloBot:
         view = state.view(state.to_move)
         rng = decision_rng(self.seed, "monte-carlo", view)
         for _ in range(samples):
-            world = self._determinize(view, rng)
+            world = self.determinize(view, rng)
             yield {move: self._value(view, self._finish(view, world.apply(move)))
                    for move in moves}
 

@@ -66,8 +66,8 @@ def test_estimates_never_read_the_hidden_hands():
 
     bot = strongest(game, 3, 0)
     seen = []
-    original = bot._determinize
-    bot._determinize = lambda v, rng: (seen.append(v), original(v, rng))[1]
+    original = bot.determinize
+    bot.determinize = lambda v, rng: (seen.append(v), original(v, rng))[1]
     bot.estimates(state)
     assert seen and all(v == view for v in seen)
 

@@ -145,8 +145,7 @@ def test_a_view_hides_the_other_hands(name, players):
 def imagining(bot):
     """The hook a searching bot imagines hidden cards with (``determinize(view, rng)``),
     if it has one: the Monte Carlo searcher's, or that of the searcher a bot wraps."""
-    search = getattr(bot, "_search", bot)
-    return getattr(search, "_determinize", None)
+    return getattr(bot, "determinize", None)
 
 
 MEMORY = {"passed_bits", "received_bits", "passes_made", "drawn_bits", "last_done", "log"}

@@ -249,6 +249,12 @@ class SamplingBot:
         self._search.playouts = self.samples * len(moves)
         return self._search.choose(_Offered(state, moves))
 
+    @property
+    def determinize(self) -> Callable[..., DiamsState]:
+        """How it imagines the hidden cards from a view (its searcher's, see
+        :attr:`cardlib.bots.MonteCarloBot.determinize`)."""
+        return self._search.determinize
+
     def searches(self, state: DiamsState) -> bool:
         """It searches every phase (a coach asks)."""
         return True
