@@ -218,8 +218,8 @@ def main(argv: list[str] | None = None) -> int:
             kinds = games.bots(name)
             start = games.get(name).new(seed=1)
             print(f"  {name}: {start.players} players, default options; positions from "
-                  f"{kinds[1].name} bots; coach and plain = {kinds[0].name} "
-                  f"({kinds[0].doc.split(';')[-1].strip()})")
+                  f"{kinds[1].name} bots in every seat; coach and plain = the {kinds[0].name} "
+                  f"bot at its defaults: {kinds[0].doc}")
     print(f"{'game':<14} {'n':>3} {'coach med/p95/max':>20} {'plain med/p95/max':>20} "
           f"{'ratio':>6} {'cpu med c/p':>11} {'complete':>9} {'same':>5} "
           f"{'table p95 wall/cpu':>19}")
