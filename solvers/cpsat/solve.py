@@ -29,7 +29,7 @@ from solvers.result import SolveResult
 
 from .backend import cp_model
 from .instance import instance_of
-from .model import BlackDiamondModel, Step, decode
+from .model import LOSS_PROOF_GROUPS, BlackDiamondModel, Step, decode
 from .plans import plan_values
 
 if TYPE_CHECKING:
@@ -141,6 +141,7 @@ def solve(
     hint: Sequence[Move | dict[str, str]] | None = None,
     progress: Progress | None = None,
     parameters: dict[str, Any] | None = None,
+    suit_counts: bool = False,
 ) -> SolveResult:
     """Decide ``start`` (a deal, a board, a state, or their JSON) with the CP-SAT model.
 
@@ -152,7 +153,8 @@ def solve(
 
     ``progress`` (a :class:`solvers.progress.Progress`) follows the phases and can stop the
     run from another thread: the verdict is then ``unknown`` and ``extra["stopped"]`` true.
-    ``parameters`` sets other CP-SAT parameters by name (see :func:`solver_for`).
+    ``parameters`` sets other CP-SAT parameters by name (see :func:`solver_for`);
+    ``suit_counts`` adds the suit-openings counts (:data:`.model.LOSS_PROOF_GROUPS`).
     """
     began = time.perf_counter()
     if progress is not None:
@@ -164,7 +166,7 @@ def solve(
         return SolveResult(verdict, [] if verdict == "win" else None, 0,
                            time.perf_counter() - began,
                            {"method": "cpsat", "status": "DECIDED_AT_START", "wall_time": 0.0})
-    built = BlackDiamondModel(instance)
+    built = BlackDiamondModel(instance, LOSS_PROOF_GROUPS if suit_counts else None)
     if hint:
         moves = [move_from_json(m) if isinstance(m, dict) else m for m in hint]
         for var, value in plan_values(built, moves).items():

@@ -21,6 +21,9 @@ proofs of many easier ones, each a model of the game from the position after tho
   answer and are decided once (two orders of a hand's cards often meet).  Moves never
   cycle under the default rules (each one places a black card or takes a deck diamond),
   so a position met again is either proven lost already or still waiting in the frontier.
+* **With the suit-openings counts** (:func:`.model.suits_need_openings`, the search's
+  openings bound restated as constraints, checked against brute force in
+  ``tests/test_second_proof.py``).
 * **Shares no code with the search** (:mod:`solvers.search`): the engine, the model and
   CP-SAT only, as :mod:`tests.brute_force` shares none with either.
 
@@ -72,9 +75,10 @@ def key_of(state: BlackDiamondState) -> tuple:
 
 
 def attempt(state: BlackDiamondState, work: float, seed: int = 0) -> Attempt:
-    """Try the model on ``state`` with ``work`` deterministic seconds on one worker."""
+    """Try the model (with the suit counts) on ``state`` with ``work`` deterministic
+    seconds on one worker."""
     cpu = time.process_time()
-    result = solve(state, deterministic_time=work, workers=1, seed=seed)
+    result = solve(state, deterministic_time=work, workers=1, seed=seed, suit_counts=True)
     return Attempt(result.verdict, result.moves, result.nodes,
                    int(result.extra.get("conflicts", 0)),
                    float(result.extra.get("deterministic_time", 0.0)), result.seconds,
