@@ -26,6 +26,15 @@ reported and fails the run.  ``--plain`` adds a third column: the current search
 plain Python (``benchmarks/previous.py`` loads its source), so that what Cython's compile
 of the search buys (``setup.py``) stands apart from what a change to the search buys.
 
+``--player NAME --seeds A..B --out FILE`` lets a player who does not see the decks play
+each deal instead (a player of :mod:`solvers.policies` or :mod:`solvers.blind`, with its
+parameters as ``--param name=value``), through the same resumable study harness as
+``python -m solvers study --player`` (:func:`solvers.study.run`), and prints its win rate
+with the Wilson interval and its CPU seconds per game::
+
+    python benchmarks/black_diamond.py --player margin --param samples=4 \
+        --seeds 1..1000 --workers 1 --out benchmarks/results/player-margin-1000.jsonl
+
 Every run first says whether the current search is the compiled one.
 """
 
@@ -125,8 +134,19 @@ def main(argv: list[str] | None = None) -> int:
                              "seeds, against --previous (default a85dfa4)")
     parser.add_argument("--plain", action="store_true",
                         help="with --losses, also run the current search as plain Python")
+    parser.add_argument("--player", help="a player who does not see the decks plays each "
+                        "deal of --seeds (margin, sampling, heuristic, random)")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="a whole-number parameter of --player (repeatable)")
+    parser.add_argument("--seeds", default="1..1000", help="with --player (default 1..1000)")
+    parser.add_argument("--workers", type=int, default=1, help="with --player (default 1)")
     args = parser.parse_args(argv)
     print(describe_current())
+    if args.player:
+        if args.out is None:
+            parser.error("--player needs --out (the study file, resumable)")
+        return play_study(args.player, parse_params(parser, args.param), args.seeds,
+                          args.out, args.workers)
     if args.losses:
         return compare_hard(args.previous or "a85dfa4", args.time_limit or 600.0, args.plain)
     if args.n is None:
@@ -199,6 +219,41 @@ def main(argv: list[str] | None = None) -> int:
               f"{simple_total:.3f} s vs search {fast_total:.3f} s "
               f"({simple_total / max(fast_total, 1e-6):.2f}x)")
     return compare_late(rows[: args.simple_deals], args.simple_budget)
+
+
+def parse_params(parser: argparse.ArgumentParser, given: list[str]) -> tuple[tuple[str, int], ...]:
+    """``["samples=4", ...]`` as the sorted ``(name, value)`` pairs a study line records."""
+    params = {}
+    for text in given:
+        name, _, value = text.partition("=")
+        if not name or not value.lstrip("-").isdigit():
+            parser.error(f"--param wants NAME=WHOLE_NUMBER, got {text!r}")
+        params[name] = int(value)
+    return tuple(sorted(params.items()))
+
+
+def play_study(player: str, params: tuple[tuple[str, int], ...], seeds_text: str, out: Path,
+               workers: int) -> int:
+    """A player plays every seed (resumable, as ``python -m solvers study --player``)."""
+    from solvers import policies, study
+
+    try:
+        policies.player_class(player)(**dict(params))  # a wrong name or parameter, now
+    except (KeyError, TypeError) as exc:
+        print(f"bad player or parameter: {exc}")
+        return 2
+    seeds = study.parse_seeds(seeds_text)
+    task = policies.PolicyTask(player, params)
+    with study.executor(workers) as pool:
+        rows = study.run(seeds, out, pool, task, in_flight=study.capacity(pool, workers))
+    summary = study.summarize(rows)
+    cpu = [row["cpu_seconds"] for row in rows]
+    print(f"{player} {dict(params)}: {summary.wins} won of {summary.deals}, "
+          f"{100 * summary.rate:.1f} % (95 % interval {100 * summary.low:.1f} - "
+          f"{100 * summary.high:.1f} %); CPU s per game: mean {statistics.mean(cpu):.2f}, "
+          f"median {statistics.median(cpu):.2f}, max {max(cpu):.2f}; "
+          f"{sum(cpu) / 60:.1f} min of one core in all")
+    return 0
 
 
 def late_position(seed: int, moves: list[dict[str, str]], left: int, detour: int = 3):

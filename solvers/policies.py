@@ -333,6 +333,18 @@ class SamplingPlayer:
 PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "sampling": SamplingPlayer}
 
 
+def player_class(name: str) -> type:
+    """The player called ``name``: one of :data:`PLAYERS`, or one of
+    :data:`solvers.blind.PLAYERS` (imported here, when asked: it builds on this module)."""
+    if name in PLAYERS:
+        return PLAYERS[name]
+    from . import blind
+
+    if name in blind.PLAYERS:
+        return blind.PLAYERS[name]
+    raise KeyError(f"no player {name!r} (known: {', '.join([*PLAYERS, *blind.PLAYERS])})")
+
+
 # --- playing -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -382,7 +394,7 @@ class PolicyTask:
                 "options": sorted(self.variants)}
 
     def __call__(self, seed: int) -> dict[str, Any]:
-        policy = PLAYERS[self.player](**dict(self.params))
+        policy = player_class(self.player)(**dict(self.params))
         began, cpu = time.perf_counter(), time.process_time()
         game = play(policy, seed, **{name: True for name in self.variants})
         return {"seed": seed, "verdict": game.end.outcome, "placed": game.end.placed,

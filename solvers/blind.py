@@ -1,0 +1,112 @@
+"""A stronger player who does not see the decks: sampled deals solved exactly, with margin.
+
+:class:`solvers.policies.SamplingPlayer` asks the search for one winning line per sampled
+deal and votes for its first move.  Seeing a whole sampled deck, though, the search wins
+almost every sample whatever the move (the thoughtful game is won 99.975 % of the time),
+so early in a game every move gets every vote and the choice falls to the rules of thumb.
+That is the weakness of solving sampled deals exactly ("strategy fusion": each sample is
+won by a plan that knows its own future).
+
+:class:`MarginPlayer` asks a harder question.  Every legal move is judged in the same
+sampled deals (the same deals for every move, so the comparison is fair), with the last
+three diamonds of each sampled deck taken away: the diamonds are the game's budget, and
+a move that still wins with less of it keeps slack for the orders the player cannot see.
+(Seeing the deck, the search still wins about half of the first 30 deals with four
+diamonds fewer, and none with six.)  A move scores the samples it wins; when no move
+wins any, the player asks again with fewer diamonds taken away, down to none.  Ties
+follow :class:`~solvers.policies.HeuristicPlayer`.  The player sees only its
+:class:`~solvers.policies.Sight`, never the state, as every player in
+:mod:`solvers.policies`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from cardlib.blackdiamond import BlackDiamondState, Move, move_from_json
+
+from . import search
+from .policies import Effort, HeuristicPlayer, Sight
+
+
+def short_of(state: BlackDiamondState, diamonds: int) -> BlackDiamondState:
+    """``state`` with the last ``diamonds`` cards of its diamond deck taken away: the same
+    game with a smaller budget (a sampled deal only; the real game is never touched)."""
+    if diamonds <= 0:
+        return state
+    return replace(state, diamond_deck=state.diamond_deck[:-diamonds])
+
+
+@dataclass
+class MarginPlayer:
+    """Judge every legal move in ``samples`` sampled deals, each solved exactly by the
+    search (``max_nodes`` states at most a search: a search cut there counts half a win),
+    in those deals with the last ``margin`` diamonds of each deck taken away, and play the
+    move that wins the most of them.  If no move wins any, ask again with half as many
+    diamonds taken away, down to none.  Ties follow the rules of thumb of
+    :class:`HeuristicPlayer`, as does a decision no move wins even with the whole deck.
+
+    A sample the search cannot win from the current position (at that handicap) tells no
+    move apart and is skipped, and the first move of the line that wins it is a win
+    without a search of its own.
+    """
+
+    samples: int = 4
+    max_nodes: int = 4095
+    margin: int = 3
+    name: ClassVar[str] = "margin"
+    effort: Effort = field(default_factory=Effort)
+
+    def choose(self, sight: Sight, legal: Sequence[Move], rng: random.Random) -> Move:
+        guide = HeuristicPlayer()
+        order = sorted(legal, key=lambda move: guide.score(sight, move))
+        if len(order) == 1:
+            return order[0]
+        deals = [sight.sample(rng) for _ in range(self.samples)]
+        for short in self.handicaps(sight.view.diamonds_left):
+            votes = self.votes(order, [short_of(deal, short) for deal in deals])
+            best = max(votes.values())
+            if best > 0:  # the first handicap some move can still win under decides
+                return min(order, key=lambda move: -votes[move])  # ties: heuristic order
+        return order[0]
+
+    def handicaps(self, diamonds_left: int) -> list[int]:
+        """The diamonds to take from each sampled deck, hardest first: ``margin``, then
+        half as many, down to none; never the whole deck (that tells no move apart)."""
+        shorts, short = [], self.margin
+        while short > 0:
+            if short < diamonds_left:
+                shorts.append(short)
+            short //= 2
+        return [*shorts, 0]
+
+    def votes(self, moves: Sequence[Move], deals: Sequence[BlackDiamondState]
+              ) -> dict[Move, float]:
+        """How many of ``deals`` each move wins (a search cut at the budget: half)."""
+        votes = dict.fromkeys(moves, 0.0)
+        for deal in deals:
+            root = self.solve(deal)
+            if root.verdict != "win":
+                continue
+            first = move_from_json(root.moves[0])
+            if first in votes:
+                votes[first] += 1
+            for move in moves:
+                if move == first:
+                    continue
+                verdict = self.solve(deal.apply(move)).verdict
+                votes[move] += 1.0 if verdict == "win" else 0.5 if verdict == "unknown" else 0
+        return votes
+
+    def solve(self, state: BlackDiamondState) -> search.SolveResult:
+        result = search.solve(state, max_nodes=self.max_nodes)
+        self.effort.searches += 1
+        self.effort.nodes += result.nodes
+        return result
+
+
+PLAYERS = {"margin": MarginPlayer}
+"""The players of this module, by the name a study line gives them."""

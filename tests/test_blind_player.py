@@ -1,0 +1,68 @@
+"""The margin player (solvers.blind): legal, deterministic, and blind to the decks' order."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlib.blackdiamond import GAME, Deal, deal_from_seed
+from solvers import policies
+from solvers.blind import PLAYERS, MarginPlayer, short_of
+from solvers.policies import PolicyTask, Sight
+
+
+def first_decisions(seed: int, count: int, deal: Deal | None = None) -> list[str]:
+    """The margin player's first ``count`` moves on a deal, each checked legal."""
+    state = GAME.from_deal(deal) if deal is not None else GAME.new(seed)
+    sight = Sight.start(state.view(), state.options)
+    player = MarginPlayer(samples=2)
+    rng = random.Random(f"margin:{seed}")
+    moves = []
+    while not state.is_over and len(moves) < count:
+        legal = state.legal_moves()
+        move = player.choose(sight, legal, rng)
+        assert move in legal
+        state = state.apply(move)
+        sight = sight.after(move, state.view())
+        moves.append(str(move))
+    return moves
+
+
+def test_it_plays_legal_moves_and_replays_the_same_from_the_seed():
+    first = first_decisions(4, 12)
+    assert len(first) == 12
+    assert first_decisions(4, 12) == first
+
+
+def test_a_whole_game_through_the_study_harness_places_cards_and_counts_searches():
+    line = PolicyTask("margin", (("samples", 2),))(7)
+    assert line["solver"] == "player:margin" and line["params"] == {"samples": 2}
+    assert line["verdict"] in ("win", "loss") and 2 <= line["placed"] <= 26
+    assert line["searches"] > 0 and line["nodes"] >= line["searches"]
+    assert line == {**PolicyTask("margin", (("samples", 2),))(7),
+                    "seconds": line["seconds"], "cpu_seconds": line["cpu_seconds"]}
+
+
+@pytest.mark.parametrize("seed", [3, 5, 8])
+def test_two_deals_alike_but_for_the_hidden_orders_get_the_same_first_moves(seed):
+    deal = deal_from_seed(seed)
+    twin = Deal(deal.diamonds[:5] + deal.diamonds[5:][::-1],
+                deal.black[:2] + deal.black[2:][::-1])
+    assert first_decisions(seed, 1, deal) == first_decisions(seed, 1, twin)
+
+
+def test_a_shorter_budget_takes_diamonds_from_the_bottom_of_a_sample_only():
+    state = GAME.new(11)
+    short = short_of(state, 2)
+    assert short.diamond_deck == state.diamond_deck[:-2]
+    assert len(state.diamond_deck) == len(short.diamond_deck) + 2
+    assert short_of(state, 0) is state
+    assert short.view().diamonds == state.view().diamonds
+
+
+def test_the_study_harness_finds_the_player_by_name_and_refuses_an_unknown_one():
+    assert policies.player_class("margin") is PLAYERS["margin"] is MarginPlayer
+    assert policies.player_class("heuristic") is policies.HeuristicPlayer
+    with pytest.raises(KeyError, match="no player 'psychic'.*margin"):
+        policies.player_class("psychic")
