@@ -26,10 +26,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from cardlib.blackdiamond import BlackDiamondState, Move, move_from_json
+from cardlib.blackdiamond import (
+    GAME,
+    PILE_BY_NAME,
+    BlackDiamondState,
+    Move,
+    Play,
+    Replace,
+    move_from_json,
+)
 
 from . import search
-from .policies import Effort, HeuristicPlayer, Sight
+from .policies import Effort, HeuristicPlayer, Policy, Sight
 
 
 def short_of(state: BlackDiamondState, diamonds: int) -> BlackDiamondState:
@@ -110,3 +118,50 @@ class MarginPlayer:
 
 PLAYERS = {"margin": MarginPlayer}
 """The players of this module, by the name a study line gives them."""
+
+
+# --- where a blind player's game is lost -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Turn:
+    """One decision of a game, as the exact search judges it with both decks known:
+    ``before`` and ``after`` are the search's verdicts on the position before and after
+    the move (``win``, ``loss`` or ``unknown`` past ``seconds``); ``kind`` says what the
+    move was: a play on an ``outer``, ``inner`` or ``centre`` pile, a ``replace`` or a
+    ``clear``; ``choices`` how many legal moves there were."""
+
+    step: int
+    move: str
+    kind: str
+    choices: int
+    before: str
+    after: str
+
+
+def kind_of(move: Move) -> str:
+    """``outer``, ``inner`` or ``centre`` for a play (the pile's kind), else ``replace``
+    or ``clear``."""
+    if isinstance(move, Play):
+        return PILE_BY_NAME[move.pile].kind
+    return "replace" if isinstance(move, Replace) else "clear"
+
+
+def turns(player: Policy, seed: int, seconds: float = 2.0) -> list[Turn]:
+    """``player`` plays the deal of ``seed`` (as :func:`solvers.policies.play` does, with
+    the same seeded chance) and the search, seeing the decks, judges every decision: where
+    a won position turned lost is where the game was lost."""
+    state = GAME.new(seed)
+    sight = Sight.start(state.view(), state.options)
+    rng = random.Random(f"{player.name}:{seed}")
+    verdict = search.solve(state, time_limit=seconds).verdict
+    found = []
+    while not state.is_over:
+        legal = state.legal_moves()
+        move = player.choose(sight, legal, rng)
+        after = state.apply(move)
+        then = (after.outcome if after.is_over
+                else search.solve(after, time_limit=seconds).verdict)
+        found.append(Turn(len(found) + 1, str(move), kind_of(move), len(legal), verdict, then))
+        state, verdict = after, then
+        sight = sight.after(move, state.view())
+    return found

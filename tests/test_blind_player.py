@@ -66,3 +66,18 @@ def test_the_study_harness_finds_the_player_by_name_and_refuses_an_unknown_one()
     assert policies.player_class("heuristic") is policies.HeuristicPlayer
     with pytest.raises(KeyError, match="no player 'psychic'.*margin"):
         policies.player_class("psychic")
+
+
+def test_the_gap_analysis_chains_the_searchs_verdicts_along_a_game():
+    from solvers.blind import kind_of, turns
+    from solvers.policies import HeuristicPlayer, play
+
+    found = turns(HeuristicPlayer(), 7, seconds=5.0)
+    game = play(HeuristicPlayer(), 7)
+    assert [t.move for t in found] == [str(m) for m in game.moves]  # the same game
+    assert [t.kind for t in found] == [kind_of(m) for m in game.moves]
+    assert found[-1].after == game.end.outcome
+    for earlier, later in zip(found, found[1:], strict=False):
+        assert earlier.after == later.before
+        assert not (earlier.before == "loss" and earlier.after == "win")  # never comes back
+    assert all(t.choices >= 1 for t in found)
