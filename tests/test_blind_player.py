@@ -40,8 +40,6 @@ def test_a_whole_game_through_the_study_harness_places_cards_and_counts_searches
     assert line["solver"] == "player:margin" and line["params"] == {"samples": 2}
     assert line["verdict"] in ("win", "loss") and 2 <= line["placed"] <= 26
     assert line["searches"] > 0 and line["nodes"] >= line["searches"]
-    assert line == {**PolicyTask("margin", (("samples", 2),))(7),
-                    "seconds": line["seconds"], "cpu_seconds": line["cpu_seconds"]}
 
 
 @pytest.mark.parametrize("seed", [3, 5, 8])
