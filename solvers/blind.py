@@ -37,7 +37,7 @@ from cardlib.blackdiamond import (
 )
 
 from . import search
-from .policies import Effort, HeuristicPlayer, Policy, Sight
+from .policies import Effort, HeuristicPlayer, Policy, SamplingPlayer, Sight
 
 
 def short_of(state: BlackDiamondState, diamonds: int) -> BlackDiamondState:
@@ -57,6 +57,13 @@ class MarginPlayer:
     diamonds taken away, down to none.  Ties follow the rules of thumb of
     :class:`HeuristicPlayer`, as does a decision no move wins even with the whole deck.
 
+    Near the end (``late`` black cards or fewer left to draw) the deck is short, the
+    searches cheap, and the choice is between few orders: there it deals up to
+    ``late_samples`` deals with the whole deck, one at a time until the leading move
+    cannot be caught.  (On the first deals this player lost with four samples and a
+    margin throughout, the losing decision came late, and 32 samples without a margin
+    picked a move that still won in four of five.)
+
     A sample the search cannot win from the current position (at that handicap) tells no
     move apart and is skipped, and the first move of the line that wins it is a win
     without a search of its own.
@@ -65,6 +72,8 @@ class MarginPlayer:
     samples: int = 4
     max_nodes: int = 4095
     margin: int = 3
+    late: int = 10
+    late_samples: int = 24
     name: ClassVar[str] = "margin"
     effort: Effort = field(default_factory=Effort)
 
@@ -73,6 +82,8 @@ class MarginPlayer:
         order = sorted(legal, key=lambda move: guide.score(sight, move))
         if len(order) == 1:
             return order[0]
+        if sight.view.black_left <= self.late:
+            return self.late_choice(sight, order, rng)
         deals = [sight.sample(rng) for _ in range(self.samples)]
         for short in self.handicaps(sight.view.diamonds_left):
             votes = self.votes(order, [short_of(deal, short) for deal in deals])
@@ -80,6 +91,17 @@ class MarginPlayer:
             if best > 0:  # the first handicap some move can still win under decides
                 return min(order, key=lambda move: -votes[move])  # ties: heuristic order
         return order[0]
+
+    def late_choice(self, sight: Sight, order: list[Move], rng: random.Random) -> Move:
+        """Near the end: up to ``late_samples`` deals with the whole deck, dealt one at a
+        time until the leader cannot be caught (ties: the heuristic's order)."""
+        votes = dict.fromkeys(order, 0.0)
+        for left in range(self.late_samples - 1, -1, -1):
+            for move, won in self.votes(order, [sight.sample(rng)]).items():
+                votes[move] += won
+            if SamplingPlayer.settled(order, votes, left):
+                break
+        return min(order, key=lambda move: -votes[move])
 
     def handicaps(self, diamonds_left: int) -> list[int]:
         """The diamonds to take from each sampled deck, hardest first: ``margin``, then
