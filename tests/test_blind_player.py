@@ -12,11 +12,12 @@ from solvers.blind import PLAYERS, MarginPlayer, short_of
 from solvers.policies import PolicyTask, Sight
 
 
-def first_decisions(seed: int, count: int, deal: Deal | None = None) -> list[str]:
+def first_decisions(seed: int, count: int, deal: Deal | None = None,
+                    player: MarginPlayer | None = None) -> list[str]:
     """The margin player's first ``count`` moves on a deal, each checked legal."""
     state = GAME.from_deal(deal) if deal is not None else GAME.new(seed)
     sight = Sight.start(state.view(), state.options)
-    player = MarginPlayer(samples=2)
+    player = player or MarginPlayer(samples=2)
     rng = random.Random(f"margin:{seed}")
     moves = []
     while not state.is_over and len(moves) < count:
@@ -48,6 +49,16 @@ def test_two_deals_alike_but_for_the_hidden_orders_get_the_same_first_moves(seed
     twin = Deal(deal.diamonds[:5] + deal.diamonds[5:][::-1],
                 deal.black[:2] + deal.black[2:][::-1])
     assert first_decisions(seed, 1, deal) == first_decisions(seed, 1, twin)
+
+
+def test_its_late_choice_cannot_tell_hidden_orders_apart_either():
+    """``late`` above the deck's size puts the very first decision in the late phase."""
+    deal = deal_from_seed(5)
+    twin = Deal(deal.diamonds[:5] + deal.diamonds[5:][::-1],
+                deal.black[:2] + deal.black[2:][::-1])
+    firsts = [first_decisions(5, 1, d, MarginPlayer(late=30, late_samples=4))
+              for d in (deal, twin)]
+    assert firsts[0] == firsts[1]
 
 
 def test_a_shorter_budget_takes_diamonds_from_the_bottom_of_a_sample_only():
