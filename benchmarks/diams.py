@@ -1,6 +1,9 @@
 """Diam's benchmarks: engine speed with random bots, and the rule-of-thumb bot's strength.
 
-Run:  .venv/bin/python benchmarks/diams.py [--games 40] [--strength 60] [--sampling 0]
+Run:  nice -n 10 .venv/bin/python benchmarks/diams.py [--games 40] [--strength 60]
+      [--sampling 0] [--paired 50] [--counting 150]
+
+The paired match of the sampling bot takes about 25 s of CPU a deal (50 deals: 20 minutes).
 
 1. Random-bot games per second at 2 and at 5 players (three rounds each, every move through
    the public API: ``legal_moves`` then ``apply``), measured in alternating rounds with a
@@ -10,18 +13,32 @@ Run:  .venv/bin/python benchmarks/diams.py [--games 40] [--strength 60] [--sampl
    rotating over seeded games): its win share next to a fair share of 1/players.  Shared
    wins count as a fraction.
 3. Optionally (``--sampling N``), the sampling bot against rule-of-thumb bots at 3 players.
+4. The paired match (``--paired N``, default 50 deals): the table's first bot (``BOTS[0]``)
+   against the rule-of-thumb bot at 2 players, each seeded deal played twice with the seats
+   swapped, so the deal's luck cancels.  It prints chips per game for each side, their paired
+   difference with its standard error (over deals), the win share, how each side is driven
+   and the CPU time per decision (median and 95th percentile).  The same match follows for
+   the card counter (``--counting N``, default 150 deals), the rule of thumb that weighs
+   drillings and sales by the odds, which answers at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
+import sys
 import time
+from pathlib import Path
 
 from tqdm import tqdm
 
-from cardlib import games
-from cardlib.bots import Bot, RandomBot, play_out
-from cardlib.diams.bots import RuleOfThumbBot, SamplingBot
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from stats import percentile  # noqa: E402  (benchmarks/ is on sys.path)
+
+from cardlib import games  # noqa: E402
+from cardlib.bots import Bot, BotKind, RandomBot, play_out  # noqa: E402
+from cardlib.diams.bots import BOTS, CountingBot, RuleOfThumbBot, SamplingBot  # noqa: E402
 
 DIAMS = games.get("diams")
 HEARTS = games.get("hearts")
@@ -99,6 +116,62 @@ def sampling(games_count: int) -> None:
           f"{share:.0%} (fair share {1 / players:.0%})")
 
 
+COUNTING = BotKind("card-counting", "card counting",
+                   "the rule of thumb, drilling the diamond the unseen cards make likeliest in "
+                   "the opponent's safe and selling when the odds say a sale pays; answers at "
+                   "once", lambda seed: CountingBot())
+"""The card counter, measured on its own (a table does not offer it yet)."""
+
+
+class Timed:
+    """A bot that notes the CPU time of each of its decisions."""
+
+    def __init__(self, bot: Bot, times: list[float]):
+        self.bot, self.times = bot, times
+        self.name = getattr(bot, "name", type(bot).__name__)
+
+    def choose(self, state):
+        start = time.process_time()
+        move = self.bot.choose(state)
+        self.times.append(time.process_time() - start)
+        return move
+
+
+def paired(deals: int, strongest: BotKind = BOTS[0]) -> None:
+    """``strongest`` against the rule of thumb on paired 2-player deals (see item 4)."""
+    sides = {strongest.name: [], "rule-of-thumb": []}
+    times: dict[str, list[float]] = {name: [] for name in sides}
+    margins, won = [], 0.0
+    for d in tqdm(range(deals), desc="paired deals", leave=False):
+        margin = 0.0
+        for hero_seat in (0, 1):
+            bots = {hero_seat: Timed(strongest.make(f"paired:{d}:{hero_seat}"),
+                                     times[strongest.name]),
+                    1 - hero_seat: Timed(RuleOfThumbBot(), times["rule-of-thumb"])}
+            end = play_out(DIAMS.new(seed=f"paired:{d}", players=2), bots)
+            chips = end.chips
+            sides[strongest.name].append(chips[hero_seat])
+            sides["rule-of-thumb"].append(chips[1 - hero_seat])
+            margin += chips[hero_seat] - chips[1 - hero_seat]
+            winners, _ = end.winners()
+            won += (hero_seat in winners) / len(winners)
+        margins.append(margin / 2)
+    games_played = 2 * deals
+    spread = statistics.stdev(margins) / len(margins) ** 0.5
+    print(f"\npaired match at 2 players: {deals} deals, each played twice with the seats "
+          f"swapped ({games_played} games)")
+    for kind in (strongest, next(k for k in BOTS if k.name == "rule-of-thumb")):
+        cpu = times[kind.name]
+        print(f"  {kind.name}: {kind.doc}")
+        print(f"    chips per game {statistics.mean(sides[kind.name]):.2f}; CPU per decision "
+              f"median {statistics.median(cpu) * 1000:.1f} ms, 95th percentile "
+              f"{percentile(cpu, 95) * 1000:.1f} ms, max {max(cpu) * 1000:.0f} ms "
+              f"({len(cpu)} decisions)")
+    print(f"  {strongest.name} minus rule-of-thumb: {statistics.mean(margins):+.2f} ± "
+          f"{spread:.2f} chips per game (one standard error over deals); "
+          f"{strongest.name} wins {won / games_played:.0%} of games (shared wins split)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40,
@@ -107,8 +180,18 @@ def main() -> None:
                         help="games per player count for the rule-of-thumb win share")
     parser.add_argument("--sampling", type=int, default=0,
                         help="games of the sampling bot against rule-of-thumb bots (slow)")
+    parser.add_argument("--paired", type=int, default=50,
+                        help="deals of the paired match, strongest bot against rule of thumb "
+                             "(each played twice)")
+    parser.add_argument("--counting", type=int, default=150,
+                        help="deals of the same match for the card-counting rule of thumb")
     args = parser.parse_args()
-    speed(args.games)
+    if args.paired:
+        paired(args.paired)
+    if args.counting:
+        paired(args.counting, COUNTING)
+    if args.games:
+        speed(args.games)
     if args.strength:
         strength(args.strength)
     if args.sampling:
