@@ -51,8 +51,11 @@ def prove(seed: int, work: float, split_depth: int, processes: int) -> dict:
     began = time.perf_counter()
     result = split_solve(deal_from_seed(seed), work=work, split_depth=split_depth,
                          processes=processes,
-                         report=lambda level, n, _: print(f"  {seed}: level {level}, "
-                                                          f"{n} positions", flush=True))
+                         report=lambda level, n, f: print(
+                             f"  {seed}: level {level}, {n} positions; so far "
+                             f"{f['subproblems']} subproblems, {f['deterministic_time']:.0f} "
+                             f"deterministic s, {time.perf_counter() - began:.0f} s",
+                             flush=True))
     wall = time.perf_counter() - began
     extra = result.extra
     return {"seed": seed, "verdict": result.verdict, "method": extra["method"],
