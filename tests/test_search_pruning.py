@@ -15,6 +15,7 @@ import random
 
 import pytest
 from brute_force import brute_force_wins
+from end_games import random_piles
 from hard_deals import hard_deal
 
 from cardlib.blackdiamond import PILES, BlackDiamond, BlackDiamondState, Position
@@ -36,21 +37,9 @@ def small_end_game(rng: random.Random, deck_sizes: tuple[int, int] = (0, 3),
     playing, spare = black[:to_play], black[to_play:]
     if rng.random() < 0.5:
         playing.sort(key=lambda card: card.suit != rng.choice("SC"))
-    piles = []
-    for pile in PILES:
-        count = rng.randint(0, pile.limit - 1)
-        suit = rng.choice("SC")
-        cards = []
-        for _ in range(count):
-            card = next((c for c in spare if c.suit == suit), None)
-            if card is None:
-                break
-            spare.remove(card)
-            cards.append(card)
-            suit = "C" if suit == "S" else "S"
-        piles.append(tuple(cards))
+    piles = random_piles(rng, spare)
     return Position(tuple(diamonds[:4]), tuple(diamonds[4:4 + deck_size]),
-                    tuple(playing[:2]), tuple(playing[2:]), tuple(piles))
+                    tuple(playing[:2]), tuple(playing[2:]), piles)
 
 
 def end_games(count: int, seed: int, deck_sizes: tuple[int, int] = (0, 3),

@@ -23,9 +23,10 @@ import random
 
 import pytest
 from brute_force import brute_force_wins
+from end_games import random_piles
 from ortools.sat.python import cp_model
 
-from cardlib.blackdiamond import PILES, BlackDiamond, Position, deal_from_seed, move_from_json
+from cardlib.blackdiamond import BlackDiamond, Position, deal_from_seed, move_from_json
 from cardlib.blackdiamond.deal import BLACK_CARDS, DIAMOND_CARDS
 from solvers import cpsat, search
 from solvers.cpsat import BlackDiamondModel, instance_of
@@ -57,21 +58,9 @@ def suit_run_board(rng: random.Random) -> Position:
     playing, spare = black[:to_play], black[to_play:]
     major = rng.choice("SC")
     playing.sort(key=lambda card: (card.suit != major) if rng.random() < 0.8 else 0)
-    piles = []
-    for pile in PILES:
-        count = rng.randint(0, pile.limit - 1)
-        suit = rng.choice("SC")
-        cards = []
-        for _ in range(count):
-            card = next((c for c in spare if c.suit == suit), None)
-            if card is None:
-                break
-            spare.remove(card)
-            cards.append(card)
-            suit = "C" if suit == "S" else "S"
-        piles.append(tuple(cards))
+    piles = random_piles(rng, spare)
     return Position(tuple(diamonds[:4]), tuple(diamonds[4:4 + deck_size]),
-                    tuple(playing[:2]), tuple(playing[2:]), tuple(piles))
+                    tuple(playing[:2]), tuple(playing[2:]), piles)
 
 
 MOVES_ONLY = [start_board, every_card_played, piles_and_limits, events_between_plays,
