@@ -129,7 +129,24 @@ def sureness(estimates: Estimates) -> str:
     return f"{how} ({done})"
 
 
-class CoachPanel:
+class CoachWidgets:
+    """The parts every coach shows under a table, in this order: its progress line, its
+    chart, and the review (a title over one button per listed move).  One layout, so the
+    card games' coach and Black Diamond's (which lives with the solvers) look alike, and a
+    page or a test finds each part by the same CSS class."""
+
+    def _build_widgets(self, *classes: str) -> None:
+        """Make the parts; ``classes`` are added to the panel's own."""
+        self.progress = add_classes(widgets.HTML(), "cardlib-coach-progress")
+        self.chart = add_classes(widgets.HTML(), "cardlib-coach")
+        self.review_title = add_classes(widgets.HTML(), "cardlib-review-title")
+        self.review_box = add_classes(widgets.VBox(), "cardlib-review")
+        self.widget = add_classes(
+            widgets.VBox([self.progress, self.chart, self.review_title, self.review_box]),
+            "cardlib-coach-panel", *classes)
+
+
+class CoachPanel(CoachWidgets):
     """The coach under a table's hand (see the module docstring): ``refresh`` draws the
     advice for the position shown, or the review at a hand's end."""
 
@@ -139,13 +156,7 @@ class CoachPanel:
                  threshold: float | None = None):
         self.table = table
         self.budget, self.threshold = budget, threshold
-        self.progress = add_classes(widgets.HTML(), "cardlib-coach-progress")
-        self.chart = add_classes(widgets.HTML(), "cardlib-coach")
-        self.review_title = add_classes(widgets.HTML(), "cardlib-review-title")
-        self.review_box = add_classes(widgets.VBox(), "cardlib-review")
-        self.widget = add_classes(
-            widgets.VBox([self.progress, self.chart, self.review_title, self.review_box]),
-            "cardlib-coach-panel")
+        self._build_widgets()
         self.coach: Coach | None = None
         self.advice: Advice | None = None
         self.reviews: dict[int, list[Mistake]] = {}

@@ -38,7 +38,7 @@ import ipywidgets as widgets
 from cardlib.blackdiamond import BlackDiamondState, Move, move_from_json
 from cardlib.bots import game_digest
 from cardlib.coach import BUDGET
-from cardlib.widgets.base import add_classes
+from cardlib.widgets.coach import CoachWidgets
 from solvers.policies import SamplingPlayer, Sight
 from solvers.search import solve
 
@@ -167,7 +167,7 @@ def turning_point(positions: Sequence[BlackDiamondState], verdicts: Verdicts
     return TurningPoint(low, positions[high].history[-1], keeps)
 
 
-class BlackDiamondCoach:
+class BlackDiamondCoach(CoachWidgets):
     """The coach panel of a Black Diamond table (see the module docstring)."""
 
     def __init__(self, table: GameTable, *, budget: float = BUDGET,
@@ -176,13 +176,7 @@ class BlackDiamondCoach:
             raise ValueError(f"this coach is for Black Diamond, not {table.game!r}")
         self.table, self.budget = table, budget
         self.verdicts = Verdicts(solve_seconds)
-        self.progress = add_classes(widgets.HTML(), "cardlib-coach-progress")
-        self.chart = add_classes(widgets.HTML(), "cardlib-coach")
-        self.review_title = add_classes(widgets.HTML(), "cardlib-review-title")
-        self.review_box = add_classes(widgets.VBox(), "cardlib-review")
-        self.widget = add_classes(
-            widgets.VBox([self.progress, self.chart, self.review_title, self.review_box]),
-            "cardlib-coach-panel", "bd-coach")
+        self._build_widgets("bd-coach")
         self.advice: BlackDiamondAdvice | None = None
         self.found: TurningPoint | str | None = None
         self._reviewed: str | None = None
