@@ -28,6 +28,7 @@ FILES = {  # file -> the seeds its command names
     "player-heuristic-1000.jsonl": range(1, 1001),
     "player-sampling-1000.jsonl": range(1, 1001),
     "player-sampling8-1000.jsonl": range(1, 1001),
+    "player-margin-1000.jsonl": range(1, 1001),
     "variant-strict-end-200.jsonl": range(1, 201),
     "variant-arithmetic-centre-200.jsonl": range(1, 201),
     "variant-stuck-per-card-200.jsonl": range(1, 201),
