@@ -369,5 +369,5 @@ OPTIONS: tuple[Option, ...] = (
            "repetir siempre que queden cartas en el mazo' read literally).", (False, True)),
 )
 
-Options = options_record("black-diamond", OPTIONS, player_counts=(1,), module=__name__)
+Options = options_record("black-diamond", OPTIONS, player_counts=(1,))
 """The typed, checked options of one game: ``players`` (always 1), then ``OPTIONS``."""

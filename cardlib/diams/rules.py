@@ -273,7 +273,7 @@ OPTIONS: tuple[Option, ...] = (
            ("market", "discard")),
 )
 
-Options = options_record("diams", OPTIONS, player_counts=(2, 3, 4, 5), module=__name__)
+Options = options_record("diams", OPTIONS, player_counts=(2, 3, 4, 5))
 
 CLOSING_WINDOW = {2: 15, 3: 15, 4: 5, 5: 5}
 """How many cards at the bottom of the draw pile the closing card is shuffled among."""
