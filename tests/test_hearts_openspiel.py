@@ -12,7 +12,9 @@ the seed, independently of the engine, so the engine's own dealing is checked to
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -22,20 +24,16 @@ from cardlib.hearts.deck import LAYOUT
 
 pyspiel = pytest.importorskip("pyspiel")
 
-SUIT_IDS = {"C": 0, "D": 1, "H": 2, "S": 3}
-RANK_IDS = {rank: i for i, rank in enumerate((2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1))}
-OPENSPIEL_DIRECTION = [1, 3, 2, 0]  # hand k % 4 -> OpenSpiel's Left, Right, Across, NoPass
-
-# Our options that OpenSpiel also has, by the same name.
-SHARED_OPTIONS = (
-    "pass_cards", "no_pts_on_first_trick", "can_lead_any_club", "must_break_hearts",
-    "qs_breaks_hearts", "can_lead_hearts_instead_of_qs", "jd_bonus", "avoid_all_tricks_bonus",
+# The mapping lives beside the match that seats OpenSpiel's bots at our table
+# (benchmarks/hearts_match.py); this test is what checks it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from openspiel_hearts import (  # noqa: E402
+    OPENSPIEL_DIRECTION,
+    SHARED_OPTIONS,
+    openspiel_game,
+    openspiel_id,
+    start_hand,
 )
-
-
-def openspiel_id(card) -> int:
-    """OpenSpiel's card id: rank * 4 + suit, suits C D H S, ranks 2 … A."""
-    return RANK_IDS[card.rank] * 4 + SUIT_IDS[card.suit]
 
 
 def test_card_ids_match_openspiel_names():
@@ -46,12 +44,6 @@ def test_card_ids_match_openspiel_names():
     for card in french_deck():
         name = state.action_to_string(0, openspiel_id(card))
         assert name == card.code, (card, name)
-
-
-def openspiel_game(options: dict):
-    """OpenSpiel's Hearts with the shared options as ours has them (our defaults otherwise)."""
-    ours = Hearts().make_options(**options).as_dict()
-    return pyspiel.load_game("hearts", {name: ours[name] for name in SHARED_OPTIONS})
 
 
 def follow_hand(state, theirs, rng: random.Random, seen: Counter):
@@ -117,10 +109,7 @@ def deal_with(fixed: dict[int, str], seed: int) -> list[list[Card]]:
 def follow_scripted_hand(hands, options: dict, rng: random.Random, seen: Counter) -> None:
     """One hand with a scripted deal (hand 4 of the rotation: no pass) in both engines."""
     state = Hearts().from_hands(hands, hand_number=3, **options)
-    theirs = openspiel_game(options).new_initial_state()
-    theirs.apply_action(0)
-    for j in range(52):  # OpenSpiel deals card j to player j % 4
-        theirs.apply_action(openspiel_id(hands[j % 4][j // 4]))
+    theirs = start_hand(openspiel_game(options), hands, hand_number=3)
     follow_hand(state, theirs, rng, seen)
 
 
