@@ -77,7 +77,8 @@ passes_of = ItemsOf(LAYOUT, PASSES).items
 MOVE_TEXT = MoveText(
     DiamondsMove, such_as="'7D', 'pass 7D', 'announce 2' or 'rob Cat'",
     expected="write a card ('7D', '15C'), 'pass 7D', 'announce 2' or 'rob Cat'",
-    word=Play, verbs={"play": Play, "pass": Pass, "rob": Rob, "announce": Announce})
+    word=Play, verbs={"play": Play, "pass": Pass, "rob": Rob, "announce": Announce},
+    glued=("pass", "rob", "announce"))
 """How Diamonds' moves are written (``cardlib.move_text``)."""
 
 

@@ -66,7 +66,7 @@ passes_of = ItemsOf(LAYOUT, PASSES).items
 MOVE_TEXT = MoveText(
     HeartsMove, such_as="'QS' or 'pass QS'",
     expected="write a card ('QS'), 'pass QS' or 'moon add' / 'moon subtract'",
-    word=Play, verbs={"play": Play, "pass": Pass, "moon": MoonChoice})
+    word=Play, verbs={"play": Play, "pass": Pass, "moon": MoonChoice}, glued=("pass", "moon"))
 """How Hearts' moves are written (``cardlib.move_text``)."""
 
 
