@@ -85,7 +85,7 @@ MATCHES: dict[str, Match] = {match.game: match for match in (
     Match("diamonds", 4, "points a game",
           "a whole game (4 rounds at 4 players): its length is fixed, every round's cards and "
           "dealer follow from the seed, and crystals carry over from round to round",
-          deals=16),
+          deals=20),
     Match("diams", 2, "chips a game",
           "a whole game (three rounds at 2 players): chips are scored once per game, and the "
           "draw pile follows from the seed, so both tables meet the same cards",
@@ -94,7 +94,7 @@ MATCHES: dict[str, Match] = {match.game: match for match in (
           "one hand (the bidding and 24 cards, partners opposite): a game to 21 lasts as long "
           "as its play decides, so two tables of one seed would see different later hands; "
           "the bots do not read the totals",
-          hands=1, deals=120),
+          hands=1, deals=400),
 )}
 
 
@@ -104,6 +104,11 @@ class Side:
 
     kind: BotKind
     seconds: list[float] = field(default_factory=list)
+    scores: list[Fraction] = field(default_factory=list)
+    """Its seats' mean score at each table it played (in the match's unit, unsigned)."""
+
+    def score(self) -> float:
+        return float(sum(self.scores) / len(self.scores)) if self.scores else float("nan")
 
     def cpu(self) -> str:
         """CPU per decision: median, mean and 95th percentile, in milliseconds."""
@@ -162,6 +167,8 @@ def deal_margin(match: Match, hero: Side, others: Side, deal: int) -> Fraction:
         mine = sum(scores[s] for s in heroes) / len(heroes)
         theirs = sum(scores[s] for s in rest) / len(rest)
         per = len(end.results) if match.hands is not None else 1
+        hero.scores.append(mine / per)
+        others.scores.append(theirs / per)
         total += sign * (mine - theirs) / per
     return total / len(start.teams)
 
@@ -202,7 +209,8 @@ def card_game(name: str, deals: int | None) -> dict[str, Any]:
                                      "did better" if match.lower_is_better else ""))
     for side in (main.hero, main.field):
         print(f"  {side.kind.name}: {side.kind.doc}")
-        print(f"    CPU per decision {side.cpu()}")
+        print(f"    its seats' mean at these tables {side.score():.2f} {match.unit}; CPU per "
+              f"decision {side.cpu()}")
     verdict = ("beats it by more than 2 SE" if main.summary.clear()
                else "does NOT beat it by more than 2 SE")
     print(f"  {strongest.name} − {thumb.name}: {main.summary.text()} {match.unit} "
@@ -213,6 +221,7 @@ def card_game(name: str, deals: int | None) -> dict[str, Any]:
     return {"game": name, "players": match.players, "deals": count, "tables_per_deal": tables,
             "unit": match.unit, "deal": match.deal, "hero": strongest.name,
             "field": thumb.name, "margin": main.summary.mean, "se": main.summary.error,
+            "hero_score": main.hero.score(), "field_score": main.field.score(),
             "hero_cpu_ms_median": percentile(main.hero.seconds, 50) * 1e3,
             "field_cpu_ms_median": percentile(main.field.seconds, 50) * 1e3,
             "self_check": check.summary.mean, "self_check_zero_deals": zero}
@@ -223,12 +232,16 @@ BLIND_PLAYERS = ("margin", "sampling8", "sampling", "heuristic", "random")
 BLIND_STRONGEST, BLIND_THUMB = "margin", "heuristic"
 
 
-def blind_wins(name: str) -> dict[int, bool]:
-    """Seed -> won, for the shipped 1000-deal study of blind player ``name``."""
+def blind_games(name: str) -> dict[int, dict[str, Any]]:
+    """Seed -> its line, for the shipped 1000-deal study of blind player ``name``."""
     from solvers.study import load
 
-    return {row["seed"]: row["verdict"] == "win"
-            for row in load(RESULTS / f"player-{name}-1000.jsonl")}
+    return {row["seed"]: row for row in load(RESULTS / f"player-{name}-1000.jsonl")}
+
+
+def blind_wins(name: str) -> dict[int, bool]:
+    """Seed -> won, for the shipped 1000-deal study of blind player ``name``."""
+    return {seed: row["verdict"] == "win" for seed, row in blind_games(name).items()}
 
 
 def black_diamond() -> dict[str, Any]:
@@ -237,8 +250,10 @@ def black_diamond() -> dict[str, Any]:
     print("\nBlack Diamond (solitaire): players who do not see the decks, seeds 1..1000 from "
           "benchmarks/results/player-*-1000.jsonl; a deal is one seed, one whole game")
     for name in BLIND_PLAYERS:
-        wins = blind_wins(name)
-        print(f"  {name:<10} {sum(wins.values()):>4} won of {len(wins)}")
+        rows = blind_games(name).values()
+        won = sum(row["verdict"] == "win" for row in rows)
+        cpu = sum(row["cpu_seconds"] for row in rows) / len(rows)
+        print(f"  {name:<10} {won:>4} won of {len(rows)}; {cpu:.2f} s of CPU a game")
     best, thumb = blind_wins(BLIND_STRONGEST), blind_wins(BLIND_THUMB)
     if set(best) != set(thumb):
         raise ValueError(f"the {BLIND_STRONGEST} and {BLIND_THUMB} files cover different "
