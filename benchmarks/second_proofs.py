@@ -1,16 +1,21 @@
-"""A second proof for every lost deal of the shipped study, by CP-SAT (issue 28 §2).
+"""A second proof for every lost deal of the shipped study (issue 28 §2).
 
     python benchmarks/second_proofs.py --out benchmarks/results/second-proofs.json
+    python benchmarks/second_proofs.py --method second-search --seeds 3153 6658 --out <file>
 
 The exact search proves the study's five losses (seeds 3153, 4316, 6658, 17358, 19351 of
-``black-diamond-20000.jsonl``); this proves each again with the CP-SAT model, which
-shares no solving code with the search, by :func:`solvers.cpsat.split.split_solve`: the
-model of the whole deal first, with ``--work`` deterministic seconds, and where that does
-not decide, the deal split at the engine's moves into subproblems, each given the same
-budget, on ``--processes`` processes of one CP-SAT worker each.  Work is counted in
-CP-SAT's deterministic seconds, so every run builds the same tree of subproblems; the wall
-and CPU seconds printed and written are this run's, on whatever else the machine was
-doing (``load`` records the load average at the start and end of each proof).
+``black-diamond-20000.jsonl``); this proves each again by a method that shares no solving
+code with it.  ``--method cpsat-split`` (the default) uses the CP-SAT model, by
+:func:`solvers.cpsat.split.split_solve`: the model of the whole deal first, with
+``--work`` deterministic seconds, and where that does not decide, the deal split at the
+engine's moves into subproblems, each given the same budget, on ``--processes``
+processes of one CP-SAT worker each.  Work is counted in CP-SAT's deterministic seconds,
+so every run builds the same tree of subproblems.  ``--method second-search`` uses
+:mod:`solvers.second_search`, an exhaustive walk over the engine's own moves with a table
+of lost boards and a room bound with ``--bound-depth`` deck diamonds or fewer (one
+process; ``--time-limit`` CPU seconds, none by default).  The wall and CPU seconds
+printed and written are this run's, on whatever else the machine was doing (``load``
+records the load average at the start and end of each proof).
 
 Writes one JSON file: how it was made (command, commit, the search's version for the
 study it checks) and one row per seed: verdict, wall and CPU seconds, processes, CP-SAT
@@ -34,7 +39,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cardlib.blackdiamond import deal_from_seed  # noqa: E402
-from solvers.cpsat.split import split_solve  # noqa: E402
+from solvers import second_search  # noqa: E402
+from solvers.clock import cpu_clock  # noqa: E402
 
 STUDY = ROOT / "benchmarks" / "results" / "black-diamond-20000.jsonl"
 
@@ -46,7 +52,9 @@ def study_losses() -> dict[int, dict]:
 
 
 def prove(seed: int, work: float, split_depth: int, processes: int) -> dict:
-    """One proof, with its figures (see the module doc)."""
+    """One proof by CP-SAT, with its figures (see the module doc)."""
+    from solvers.cpsat.split import split_solve  # (OR-Tools: only for this method)
+
     load = os.getloadavg()[0]
     began = time.perf_counter()
     result = split_solve(deal_from_seed(seed), work=work, split_depth=split_depth,
@@ -70,10 +78,36 @@ def prove(seed: int, work: float, split_depth: int, processes: int) -> dict:
             "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
 
 
+def prove_by_search(seed: int, bound_depth: int, time_limit: float | None) -> dict:
+    """One proof by the second search, with its figures (see the module doc)."""
+    load = os.getloadavg()[0]
+    began, cpu = time.perf_counter(), cpu_clock()
+    result = second_search.solve(
+        deal_from_seed(seed), time_limit=time_limit, bound_depth=bound_depth,
+        progress=lambda nodes, lost: nodes % 262_144 < second_search.CHECK_EVERY and print(
+            f"  {seed}: {nodes:,} positions, {lost:,} boards lost so far, "
+            f"{time.perf_counter() - began:.0f} s", flush=True))
+    wall, cpu = time.perf_counter() - began, cpu_clock() - cpu
+    extra = result.extra
+    return {"seed": seed, "verdict": result.verdict, "method": extra["method"],
+            "wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "processes": 1,
+            "bound_depth": bound_depth, "time_limit": time_limit, "nodes": result.nodes,
+            "lost_boards": extra["lost_boards"], "room_cuts": extra["room_cuts"],
+            "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, nargs="*",
                         help="seeds to prove (default: every loss of the study)")
+    parser.add_argument("--method", choices=("cpsat-split", "second-search"),
+                        default="cpsat-split", help="which second method proves (default "
+                        "cpsat-split)")
+    parser.add_argument("--bound-depth", type=int, default=3,
+                        help="second-search: deck diamonds at most for the room bound "
+                        "(default 3)")
+    parser.add_argument("--time-limit", type=float,
+                        help="second-search: CPU seconds per deal (default: none)")
     parser.add_argument("--work", type=float, default=600.0,
                         help="deterministic seconds per subproblem (default 600)")
     parser.add_argument("--split-depth", type=int, default=0,
@@ -88,7 +122,10 @@ def main(argv: list[str] | None = None) -> int:
                             capture_output=True, text=True).stdout.strip()
     rows = []
     for seed in seeds:
-        row = prove(seed, args.work, args.split_depth, args.processes)
+        if args.method == "second-search":
+            row = prove_by_search(seed, args.bound_depth, args.time_limit)
+        else:
+            row = prove(seed, args.work, args.split_depth, args.processes)
         found = losses.get(seed)
         if found is not None:
             row["search"] = {"nodes": found["nodes"], "seconds": found["seconds"],
