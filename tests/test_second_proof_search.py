@@ -116,6 +116,23 @@ def test_the_limit_card_before_a_clear_has_its_place():
     assert second_search.solve(state).verdict == "win"
 
 
+def test_an_inner_clear_refills_in_the_rules_order():
+    """A board won only through the refill order: QC fills NE, which clears, N taking JD
+    and E taking KD (N, E, S, W order); then 6C fits NW only as J - 5, and KS goes on NE.
+    Refilled the other way round, N's K and W's 5 allow no 6, so a bound with the order
+    turned calls this board lost (found among random boards, which seldom need it)."""
+    position = Position.from_json({
+        "diamonds": ["TD", "2D", "AD", "5D"], "diamond_deck": ["JD", "KD"],
+        "hand": ["6C", "QC"], "black_deck": ["KS"],
+        "piles": {"E": ["7C", "7S"], "S": ["TC", "5S"], "NE": ["JS", "2C", "9S"],
+                  "SE": ["4C", "4S", "JC"], "SW": ["8S", "5C", "3S"],
+                  "C": ["8C", "AS", "9C", "TS"]}})
+    state = GAME.from_position(position)
+    assert brute_force_wins(state)
+    assert not second_search.room_short(state, 3)
+    assert second_search.solve(state).verdict == "win"
+
+
 @pytest.mark.slow
 def test_the_second_search_agrees_with_brute_force():
     """Brute force's verdict on 150 end games with up to 4 deck diamonds, where the room
