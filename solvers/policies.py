@@ -20,6 +20,7 @@ the view.  It never receives the state, so it cannot peek.  Three policies:
 from __future__ import annotations
 
 import inspect
+import math
 import random
 import re
 import time
@@ -195,6 +196,22 @@ class HeuristicPlayer:
 
     name: ClassVar[str] = "heuristic"
     effort: Effort = field(default_factory=Effort)
+    # What a rule-of-thumb variant may change (:data:`RULES_OF_THUMB`), declared once; the
+    # defaults are the rules above, with which the shipped results were played.
+    keep_playable: ClassVar[bool] = True
+    """Weigh rule 2 (keep the other hand card playable)."""
+    spare_centre: ClassVar[bool] = True
+    """Weigh rule 3 (do not fill the centre)."""
+    pile_order: ClassVar[tuple[str, ...]] = ("outer", "inner", "centre")
+    """Rule 4: the kinds of pile, the preferred first; empty: no preference."""
+    keep_room: ClassVar[bool] = True
+    """Weigh rule 5 (keep the piles flexible)."""
+    stuck_empties: ClassVar[bool] = True
+    """Stuck, between ways that spend as many diamonds: empty the fullest pile (a clear),
+    or, if False, keep the piles (a replace, else the emptiest pile's clear)."""
+    stuck_cost: ClassVar[str] = "diamonds"
+    """Stuck: spend the fewest ``diamonds``, or ``waste`` the fewest: a clear's diamonds
+    times the share of the pile's limit still empty (those its cards did not earn)."""
 
     def choose(self, sight: Sight, legal: Sequence[Move], rng: random.Random) -> Move:
         return min(legal, key=lambda move: self.score(sight, move))
@@ -214,10 +231,11 @@ class HeuristicPlayer:
                 not any(_fits(c, p.name, view.diamonds, tops[p.name], sight.options)
                         for p in PILES if not set(p.touches) & changed)
                 for c in others)
-            kind = ("outer", "inner", "centre").index(pile.kind)
+            kind = self.pile_order.index(pile.kind) if self.pile_order else 0
             centre_fill = fills and pile.kind == "centre"
-            return (loses, stranded, centre_fill, kind,
-                    -_room(sight, view.diamonds, tops, changed))
+            room = -_room(sight, view.diamonds, tops, changed) if self.keep_room else 0
+            return (loses, stranded and self.keep_playable, centre_fill and self.spare_centre,
+                    kind, room)
         # stuck: replace a diamond or clear a pile
         where = (move.pos,) if isinstance(move, Replace) else PILE_BY_NAME[move.pile].touches
         if len(where) > view.diamonds_left:
@@ -235,7 +253,108 @@ class HeuristicPlayer:
                             for p in PILES if not set(p.touches) & hidden)
                         for c in view.hand)
         emptied = len(view.piles[move.pile]) if isinstance(move, Clear) else 0
-        return (False, -unblocked, len(where), -emptied, -_room(sight, diamonds, tops, hidden))
+        cost: float = len(where)
+        if self.stuck_cost == "waste" and isinstance(move, Clear):
+            limit = PILE_BY_NAME[move.pile].limit
+            cost = len(where) * (limit - emptied) / limit
+        room = -_room(sight, diamonds, tops, hidden) if self.keep_room else 0
+        return (False, -unblocked, cost, -emptied if self.stuck_empties else emptied, room)
+
+
+@dataclass(frozen=True)
+class RuleOfThumb:
+    """A rule a person can follow at the table, and the heuristic player that tests it.
+
+    ``advice`` is the rule in a sentence.  If the plain :class:`HeuristicPlayer` follows
+    it (``kept``), its variant ``player`` is that player with this one rule dropped, so
+    the rule's gain is what the plain player wins beyond the variant; if not, the variant
+    adds the rule, and the gain is what it wins beyond the plain player.  ``options`` are
+    the variant's values of the player's options (declared on :class:`HeuristicPlayer`).
+    """
+
+    name: str
+    advice: str
+    kept: bool
+    options: tuple[tuple[str, Any], ...]
+
+    @property
+    def player(self) -> str:
+        """The variant's name (``without-…`` or ``with-…``), as study lines give it."""
+        return f"{'without' if self.kept else 'with'}-{self.name}"
+
+
+RULES_OF_THUMB: tuple[RuleOfThumb, ...] = (
+    RuleOfThumb("keep-playable",
+                "Of two cards in hand, place the first so that the second still has a "
+                "place: a card with nowhere to go makes you stuck, and being stuck "
+                "costs diamonds.", True, (("keep_playable", False),)),
+    RuleOfThumb("edges-first",
+                "Play on an outer edge if you can, else on an inner edge, and keep the "
+                "centre for the cards that fit nowhere else.", True, (("pile_order", ()),)),
+    RuleOfThumb("spare-centre",
+                "Never put the fifth card in the centre while another play exists: its "
+                "clear costs all four diamonds.", True, (("spare_centre", False),)),
+    RuleOfThumb("keep-room",
+                "Between plays alike, choose the one that leaves room on the edges for "
+                "the most of the black cards still to come (count them: you know which "
+                "are left).", True, (("keep_room", False),)),
+    RuleOfThumb("clear-over-replace",
+                "When stuck, clear the fullest pile rather than replace a diamond: both "
+                "spend one diamond, but a clear also empties a pile.", True,
+                (("stuck_empties", False),)),
+    RuleOfThumb("least-waste",
+                "When stuck, clear the pile nearest its limit even if it touches more "
+                "diamonds: what it costs is the diamonds its cards have not yet earned.",
+                False, (("stuck_cost", "waste"),)),
+)
+"""The rules of thumb measured in notebook 08 (each against the plain heuristic)."""
+
+
+def _variant(rule: RuleOfThumb) -> type[HeuristicPlayer]:
+    """The heuristic player with ``rule`` dropped (or added): the same class but for the
+    options, so everything else it does is the plain player's."""
+    verb = "drops" if rule.kept else "adds"
+    doc = f"The heuristic player, which {verb} one rule of thumb: {rule.advice}"
+    return type(rule.player.title().replace("-", ""), (HeuristicPlayer,),
+                {"name": rule.player, "__doc__": doc, **dict(rule.options)})
+
+
+VARIANTS: dict[str, type[HeuristicPlayer]] = {
+    rule.player: _variant(rule) for rule in RULES_OF_THUMB}
+"""The rule-of-thumb players by name."""
+
+
+@dataclass(frozen=True)
+class Paired:
+    """Two players on the same deals: how many each won, both won, and only one won.
+
+    The deals only one of them won decide which is better; ``p_value`` is the exact
+    two-sided sign test on them (the chance of a split at least this uneven if neither
+    player were better).
+    """
+
+    deals: int
+    won: tuple[int, int]
+    both: int
+    only: tuple[int, int]
+
+    @classmethod
+    def of(cls, first: Sequence[dict[str, Any]], second: Sequence[dict[str, Any]]) -> Paired:
+        """From two players' study lines; only the deals both played count."""
+        wins = [{row["seed"]: row["verdict"] == "win" for row in rows}
+                for rows in (first, second)]
+        seeds = wins[0].keys() & wins[1].keys()
+        a = {seed for seed in seeds if wins[0][seed]}
+        b = {seed for seed in seeds if wins[1][seed]}
+        return cls(len(seeds), (len(a), len(b)), len(a & b), (len(a - b), len(b - a)))
+
+    @property
+    def p_value(self) -> float:
+        split = sum(self.only)
+        if split == 0:
+            return 1.0
+        tail = sum(math.comb(split, k) for k in range(min(self.only) + 1)) / 2 ** split
+        return min(1.0, 2 * tail)
 
 
 @dataclass(frozen=True)
@@ -330,7 +449,8 @@ class SamplingPlayer:
         return Plan(state, tuple(move_from_json(m) for m in result.moves))
 
 
-PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "sampling": SamplingPlayer}
+PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "sampling": SamplingPlayer,
+           **VARIANTS}
 
 
 def player_class(name: str) -> type:
