@@ -200,8 +200,6 @@ class HeuristicPlayer:
     # defaults are the rules above, with which the shipped results were played.
     keep_playable: ClassVar[bool] = True
     """Weigh rule 2 (keep the other hand card playable)."""
-    spare_centre: ClassVar[bool] = True
-    """Weigh rule 3 (do not fill the centre)."""
     pile_order: ClassVar[tuple[str, ...]] = ("outer", "inner", "centre")
     """Rule 4: the kinds of pile, the preferred first; empty: no preference."""
     keep_room: ClassVar[bool] = True
@@ -234,7 +232,7 @@ class HeuristicPlayer:
             kind = self.pile_order.index(pile.kind) if self.pile_order else 0
             centre_fill = fills and pile.kind == "centre"
             room = -_room(sight, view.diamonds, tops, changed) if self.keep_room else 0
-            return (loses, stranded and self.keep_playable, centre_fill and self.spare_centre,
+            return (loses, stranded and self.keep_playable, centre_fill,
                     kind, room)
         # stuck: replace a diamond or clear a pile
         where = (move.pos,) if isinstance(move, Replace) else PILE_BY_NAME[move.pile].touches
@@ -266,7 +264,8 @@ class RuleOfThumb:
     """A rule a person can follow at the table, and the heuristic player that tests it.
 
     ``advice`` is the rule in a sentence.  If the plain :class:`HeuristicPlayer` follows
-    it (``kept``), its variant ``player`` is that player with this one rule dropped, so
+    it (``kept``), its variant ``player`` is that player with this one rule dropped (an
+    order of preference given up or turned round), so
     the rule's gain is what the plain player wins beyond the variant; if not, the variant
     adds the rule, and the gain is what it wins beyond the plain player.  ``options`` are
     the variant's values of the player's options (declared on :class:`HeuristicPlayer`).
@@ -291,9 +290,10 @@ RULES_OF_THUMB: tuple[RuleOfThumb, ...] = (
     RuleOfThumb("edges-first",
                 "Play on an outer edge if you can, else on an inner edge, and keep the "
                 "centre for the cards that fit nowhere else.", True, (("pile_order", ()),)),
-    RuleOfThumb("spare-centre",
-                "Never put the fifth card in the centre while another play exists: its "
-                "clear costs all four diamonds.", True, (("spare_centre", False),)),
+    RuleOfThumb("centre-last",
+                "Do not reach for the centre first because any card fits there: keep it "
+                "for the cards that fit no edge.", True,
+                (("pile_order", ("centre", "outer", "inner")),)),
     RuleOfThumb("keep-room",
                 "Between plays alike, choose the one that leaves room on the edges for "
                 "the most of the black cards still to come (count them: you know which "
