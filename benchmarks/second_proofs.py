@@ -103,9 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--method", choices=("cpsat-split", "second-search"),
                         default="cpsat-split", help="which second method proves (default "
                         "cpsat-split)")
-    parser.add_argument("--bound-depth", type=int, default=3,
+    parser.add_argument("--bound-depth", type=int, default=second_search.BOUND_DEPTH,
                         help="second-search: deck diamonds at most for the room bound "
-                        "(default 3)")
+                        f"(default {second_search.BOUND_DEPTH})")
     parser.add_argument("--time-limit", type=float,
                         help="second-search: CPU seconds per deal (default: none)")
     parser.add_argument("--work", type=float, default=600.0,
