@@ -288,9 +288,12 @@ def result_path(name: str) -> Path:
 
 
 def save(path: Path, record: dict[str, Any]) -> None:
-    """Write ``record`` whole, then move it into place (a stopped run leaves a good file)."""
+    """Write ``record`` whole, one deal a line, then move it into place (a stopped run
+    leaves a good file)."""
+    head = json.dumps({k: v for k, v in record.items() if k != "results"}, indent=1)
+    deals = ",\n".join(f"  {json.dumps(r)}" for r in record["results"])
     part = path.with_suffix(".part")
-    part.write_text(json.dumps(record, indent=1) + "\n")
+    part.write_text(f'{head[:-2]},\n "results": [\n{deals}\n ]\n}}\n')
     os.replace(part, path)
 
 
@@ -319,7 +322,7 @@ def run_match(name: str, hero: Side, baseline: Side, deals: int, fmt: str, seed:
         start = time.process_time()
         result = play_deal(deal, hero, baseline, fmt, clock, seed)
         result["cpu_seconds"] = round(time.process_time() - start, 3)
-        result["cpu_ms"] = {role: {phase: [round(t * 1000, 2) for t in times]
+        result["cpu_ms"] = {role: {phase: [round(t * 1000, 1) for t in times]
                                    for phase, times in phases.items()}
                             for role, phases in clock.times.items()}
         record["results"].append(result)
