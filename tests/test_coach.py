@@ -48,7 +48,11 @@ def test_estimates_are_the_bots_search_and_its_choice(name):
     assert {e.move for e in estimates.moves} <= set(state.legal_moves())
     assert all(e.playouts == estimates.samples for e in estimates.moves)
     best = max(e.mean for e in estimates.moves)
-    assert estimates.of(estimates.choice).mean == best
+    # the best mean, or (Diam's) the rule the bot starts from, kept where the deals' lead
+    # for another move is within their noise
+    kept = getattr(bot, "policy", None)
+    assert estimates.of(estimates.choice).mean == best or (
+        kept is not None and estimates.choice == kept.choose(state))
     # a coach seeded alike gives the same numbers, deal for deal
     coach = Coach(game, 3)
     again = coach.advise(state)

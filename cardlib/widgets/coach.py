@@ -34,14 +34,15 @@ VALUE_WORDS = {
     "hearts": "the others' average points minus yours, this hand",
     "diamonds": "your points minus the others' average, this round",
     "cruce": "your side's game points minus the others', this hand",
-    "diams": "your round points minus the best other player's",
+    "diams": "your victory chips this round minus the others' average",
 }
 """What each game's strongest bot measures a playout by (its ``value`` hook), in words."""
 
-THRESHOLDS = {"hearts": 1.0, "diamonds": 1.0, "cruce": 0.5, "diams": 3.0}
+THRESHOLDS = {"hearts": 1.0, "diamonds": 1.0, "cruce": 0.5, "diams": 0.25}
 """How much a move must cost, in each game's value terms, for the review to list it: a
 point a hand in Hearts and Diamonds, half a game point in Cruce (a hand is worth a few),
-three round points in Diam's (where one collection is worth ten or more)."""
+a quarter of a victory chip in Diam's (between two players a round is one chip won or
+lost)."""
 
 GOOD, BAD, CHOSEN = "#1b8a3a", "#c8102e", "#1f5fa8"
 
