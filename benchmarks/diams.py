@@ -1,9 +1,10 @@
-"""Diam's benchmarks: engine speed with random bots, and the rule-of-thumb bot's strength.
+"""Diam's benchmarks: engine speed with random bots, and the bots' strength in chips.
 
 Run:  nice -n 10 .venv/bin/python benchmarks/diams.py [--games 40] [--strength 60]
-      [--sampling 0] [--paired 50] [--counting 150]
+      [--sampling 0] [--paired 50] [--counting 150] [--head-to-head 0]
 
-The paired match of the sampling bot takes about 25 s of CPU a deal (50 deals: 20 minutes).
+The paired match of the table's first bot (the sampling bot) takes about 12 s of CPU a
+deal (50 deals: 10 minutes); the card counter's a few hundredths of a second.
 
 1. Random-bot games per second at 2 and at 5 players (three rounds each, every move through
    the public API: ``legal_moves`` then ``apply``), measured in alternating rounds with a
@@ -20,6 +21,8 @@ The paired match of the sampling bot takes about 25 s of CPU a deal (50 deals: 2
    and the CPU time per decision (median and 95th percentile).  The same match follows for
    the card counter (``--counting N``, default 150 deals), the rule of thumb that weighs
    drillings and sales by the odds, which answers at once.
+5. Optionally (``--head-to-head N``), the same match of the table's first bot against the
+   card counter, the bot it starts from: whether its search adds anything.
 """
 
 from __future__ import annotations
@@ -137,9 +140,12 @@ class Timed:
         return move
 
 
-def paired(deals: int, strongest: BotKind = BOTS[0]) -> None:
-    """``strongest`` against the rule of thumb on paired 2-player deals (see item 4)."""
-    sides = {strongest.name: [], "rule-of-thumb": []}
+RULE_OF_THUMB = next(k for k in BOTS if k.name == "rule-of-thumb")
+
+
+def paired(deals: int, strongest: BotKind = BOTS[0], other: BotKind = RULE_OF_THUMB) -> None:
+    """``strongest`` against ``other`` on paired 2-player deals (see item 4)."""
+    sides: dict[str, list[int]] = {strongest.name: [], other.name: []}
     times: dict[str, list[float]] = {name: [] for name in sides}
     margins, won = [], 0.0
     for d in tqdm(range(deals), desc="paired deals", leave=False):
@@ -147,27 +153,28 @@ def paired(deals: int, strongest: BotKind = BOTS[0]) -> None:
         for hero_seat in (0, 1):
             bots = {hero_seat: Timed(strongest.make(f"paired:{d}:{hero_seat}"),
                                      times[strongest.name]),
-                    1 - hero_seat: Timed(RuleOfThumbBot(), times["rule-of-thumb"])}
+                    1 - hero_seat: Timed(other.make(f"paired:{d}:{1 - hero_seat}"),
+                                         times[other.name])}
             end = play_out(DIAMS.new(seed=f"paired:{d}", players=2), bots)
             chips = end.chips
             sides[strongest.name].append(chips[hero_seat])
-            sides["rule-of-thumb"].append(chips[1 - hero_seat])
+            sides[other.name].append(chips[1 - hero_seat])
             margin += chips[hero_seat] - chips[1 - hero_seat]
             winners, _ = end.winners()
             won += (hero_seat in winners) / len(winners)
         margins.append(margin / 2)
     games_played = 2 * deals
-    spread = statistics.stdev(margins) / len(margins) ** 0.5
+    spread = statistics.stdev(margins) / len(margins) ** 0.5 if deals > 1 else float("nan")
     print(f"\npaired match at 2 players: {deals} deals, each played twice with the seats "
           f"swapped ({games_played} games)")
-    for kind in (strongest, next(k for k in BOTS if k.name == "rule-of-thumb")):
+    for kind in (strongest, other):
         cpu = times[kind.name]
         print(f"  {kind.name}: {kind.doc}")
         print(f"    chips per game {statistics.mean(sides[kind.name]):.2f}; CPU per decision "
               f"median {statistics.median(cpu) * 1000:.1f} ms, 95th percentile "
               f"{percentile(cpu, 95) * 1000:.1f} ms, max {max(cpu) * 1000:.0f} ms "
-              f"({len(cpu)} decisions)")
-    print(f"  {strongest.name} minus rule-of-thumb: {statistics.mean(margins):+.2f} ± "
+              f"({len(cpu)} decisions, {sum(cpu):.0f} s in all)")
+    print(f"  {strongest.name} minus {other.name}: {statistics.mean(margins):+.2f} ± "
           f"{spread:.2f} chips per game (one standard error over deals); "
           f"{strongest.name} wins {won / games_played:.0%} of games (shared wins split)")
 
@@ -185,11 +192,15 @@ def main() -> None:
                              "(each played twice)")
     parser.add_argument("--counting", type=int, default=150,
                         help="deals of the same match for the card-counting rule of thumb")
+    parser.add_argument("--head-to-head", type=int, default=0,
+                        help="deals of the table's first bot against the card counter")
     args = parser.parse_args()
     if args.paired:
         paired(args.paired)
     if args.counting:
         paired(args.counting, COUNTING)
+    if args.head_to_head:
+        paired(args.head_to_head, BOTS[0], COUNTING)
     if args.games:
         speed(args.games)
     if args.strength:
