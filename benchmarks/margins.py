@@ -89,7 +89,7 @@ MATCHES: dict[str, Match] = {match.game: match for match in (
     Match("diams", 2, "chips a game",
           "a whole game (three rounds at 2 players): chips are scored once per game, and the "
           "draw pile follows from the seed, so both tables meet the same cards",
-          deals=80),
+          deals=40),
     Match("cruce", 4, "game points a hand",
           "one hand (the bidding and 24 cards, partners opposite): a game to 21 lasts as long "
           "as its play decides, so two tables of one seed would see different later hands; "
