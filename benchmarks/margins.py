@@ -1,6 +1,9 @@
 """Every game's strongest bot against its rule of thumb: the margin, with its standard error.
 
-Run:  nice -n 10 .venv/bin/python benchmarks/margins.py [--game hearts] [--deals 40]
+Run:  nice -n 10 .venv/bin/python benchmarks/margins.py [--game hearts] [--deals 40] [--out F]
+
+At each game's default deal count the whole run takes about 14 minutes of one core: Hearts
+4 min, Diamonds 1, Diam's 7, Cruce 2, Black Diamond nothing (it reads files).
 
 Issue 31 asks that in every game the strongest bot (the first of the game's ``BOTS``, the
 one the coach uses) beat the rule-of-thumb bot by a margin printed with its standard error.
