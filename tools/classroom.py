@@ -63,6 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     for title, address in lessons:
         print(f"  {title}\n    {address}")
     sys.stdout.flush()
+    # Ctrl-C stops the server even when this was started where SIGINT is ignored (a
+    # shell's background job without job control, a CI runner): Python then leaves it
+    # ignored, and the server would outlive its launcher.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     server = subprocess.Popen(
         voila_command(args.folder, args.port),
         start_new_session=True,  # its own process group: Ctrl-C here stops it and its kernels
