@@ -37,7 +37,8 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stats import percentile  # noqa: E402  (benchmarks/ is on sys.path)
+import stats  # noqa: E402  (benchmarks/ is on sys.path)
+from stats import percentile  # noqa: E402
 
 from cardlib import games  # noqa: E402
 from cardlib.bots import Bot, BotKind, RandomBot, play_out  # noqa: E402
@@ -164,7 +165,7 @@ def paired(deals: int, strongest: BotKind = BOTS[0], other: BotKind = RULE_OF_TH
             won += (hero_seat in winners) / len(winners)
         margins.append(margin / 2)
     games_played = 2 * deals
-    spread = statistics.stdev(margins) / len(margins) ** 0.5 if deals > 1 else float("nan")
+    margin = stats.paired(margins)
     print(f"\npaired match at 2 players: {deals} deals, each played twice with the seats "
           f"swapped ({games_played} games)")
     for kind in (strongest, other):
@@ -174,8 +175,8 @@ def paired(deals: int, strongest: BotKind = BOTS[0], other: BotKind = RULE_OF_TH
               f"median {statistics.median(cpu) * 1000:.1f} ms, 95th percentile "
               f"{percentile(cpu, 95) * 1000:.1f} ms, max {max(cpu) * 1000:.0f} ms "
               f"({len(cpu)} decisions, {sum(cpu):.0f} s in all)")
-    print(f"  {strongest.name} minus {other.name}: {statistics.mean(margins):+.2f} ± "
-          f"{spread:.2f} chips per game (one standard error over deals); "
+    print(f"  {strongest.name} minus {other.name}: {margin.text()} chips per game "
+          f"(one standard error over deals); "
           f"{strongest.name} wins {won / games_played:.0%} of games (shared wins split)")
 
 

@@ -63,7 +63,7 @@ from typing import Any, Protocol
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from openspiel_hearts import openspiel_game, openspiel_id, start_hand  # noqa: E402
-from stats import percentile  # noqa: E402  (benchmarks/ is on sys.path)
+from stats import paired, percentile  # noqa: E402  (benchmarks/ is on sys.path)
 
 from cardlib.bots import stable_digest  # noqa: E402
 from cardlib.cards import Card, french_deck, shuffled  # noqa: E402
@@ -272,10 +272,10 @@ def play_deal(deal: int, hero: Side, baseline: Side, fmt: str, clock: Clock,
 # --- the match --------------------------------------------------------------------------
 
 def summary(margins: Sequence[float]) -> tuple[float, float, float]:
-    """Mean, standard deviation and standard error of the deals' margins."""
-    mean = statistics.fmean(margins)
-    sd = statistics.stdev(margins) if len(margins) > 1 else math.nan
-    return mean, sd, sd / math.sqrt(len(margins))
+    """Mean, standard deviation and standard error of the deals' margins (the standard
+    error as every benchmark computes it: ``stats.paired``)."""
+    match = paired(margins)
+    return match.mean, match.error * math.sqrt(match.count), match.error
 
 
 def cpu_line(times: dict[str, list[float]]) -> str:
