@@ -24,16 +24,18 @@ RESULTS = Path(__file__).resolve().parents[1] / "benchmarks" / "results"
 
 FILES = {  # file -> the seeds its command names
     "black-diamond-20000.jsonl": range(1, 20001),
-    "player-random-1000.jsonl": range(1, 1001),
-    "player-heuristic-1000.jsonl": range(1, 1001),
-    "player-sampling-1000.jsonl": range(1, 1001),
-    "player-sampling8-1000.jsonl": range(1, 1001),
-    "player-margin-1000.jsonl": range(1, 1001),
+    # every player's file: seeds 1..N, N the number its name ends with (the players with
+    # and without each rule of thumb, too, that notebook 08's "How to play well" quotes)
+    **{path.name: range(1, int(path.stem.rsplit("-", 1)[1]) + 1)
+       for path in sorted(RESULTS.glob("player-*.jsonl"))},
     "variant-strict-end-200.jsonl": range(1, 201),
     "variant-arithmetic-centre-200.jsonl": range(1, 201),
     "variant-stuck-per-card-200.jsonl": range(1, 201),
     "variant-replaced-under-deck-200.jsonl": range(1, 201),
 }
+
+PLAYERS_QUOTED = ["random", "heuristic", "sampling", "sampling8", "margin"]
+"""The players notebook 08 compares: their files must be among the shipped ones."""
 
 SOLVER_FILES = ["black-diamond-20000.jsonl",
                 *(name for name in FILES if name.startswith("variant-"))]
@@ -102,6 +104,10 @@ def test_a_sample_of_each_variant_file_is_solved_again_the_same_way(name):
         again = SolveTask(variants)(seed)
         assert (again["verdict"], again["nodes"], again["run"]) == (
             rows[seed]["verdict"], rows[seed]["nodes"], rows[seed]["run"]), (name, seed)
+
+
+def test_the_players_notebook_08_compares_are_shipped():
+    assert {f"player-{name}-1000.jsonl" for name in PLAYERS_QUOTED} <= set(FILES)
 
 
 def test_every_shipped_file_says_how_it_was_made():
