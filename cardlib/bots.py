@@ -258,6 +258,12 @@ class MonteCarloBot:
     quicker bot that decides in every other phase (a bid, a pass, the moon choice: moves
     that its rules of thumb judge well, and that would cost a whole search each).
     Without ``search_phases`` every phase is searched.
+
+    Two hooks let a game weigh fewer moves and choose among them its own way, on the same
+    imagined deals: :meth:`candidates` (every legal move, by default; Diam's shortlists a
+    turn that offers a hundred) and :meth:`pick` (the highest total, by default).  The
+    imagined deals are drawn under the bot's ``name``, so a subclass with its own name has
+    its own chance.
     """
 
     name = "monte-carlo"
@@ -299,11 +305,23 @@ class MonteCarloBot:
         legal = state.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        total = dict.fromkeys(legal, 0.0)
-        for values in self._samples(state, legal, max(1, self.playouts // len(legal))):
-            for move, value in values.items():
-                total[move] += value
-        return min(legal, key=lambda move: (-total[move], move))
+        return self.estimates(state).choice
+
+    def candidates(self, state: GameState) -> list[Any]:
+        """The moves this bot weighs at ``state``, its favourite first (a hook): every legal
+        move, by default."""
+        return list(state.legal_moves())
+
+    def planned(self, moves: Collection[Any]) -> int:
+        """Imagined deals per move when weighing ``moves`` (a hook): ``playouts`` shared
+        out among them, by default."""
+        return max(1, self.playouts // len(moves))
+
+    def pick(self, moves: list[Any], values: dict[Any, list[float]]) -> Any:
+        """The move to play among ``moves`` (:meth:`candidates`), given each one's values in
+        the same imagined deals (a hook): the highest total, ties to the first in sorted
+        order."""
+        return min(moves, key=lambda move: (-sum(values[move]), move))
 
     def searches(self, state: GameState) -> bool:
         """Whether this bot searches at ``state`` (else its ``hand_over_to`` decides)."""
@@ -318,22 +336,22 @@ class MonteCarloBot:
         progress: Callable[[int, int], bool | None] | None = None,
     ) -> Estimates:
         """What :meth:`choose` weighs at ``state``, move by move: the mean value of each
-        legal move's playouts (in the game's ``value`` terms), their spread and count, and
-        the move it picks.  A coach shows these; they come from the seat's view alone, and
+        candidate move's playouts (in the game's ``value`` terms), their spread and count,
+        and the move it picks.  A coach shows these; they come from the seat's view alone, and
         from the same imagined deals as :meth:`choose` (same seed, same view), so the
         choice is :meth:`choose`'s.  ``also`` adds moves to weigh beside the legal ones
         the bot considers (never chosen: a move a learner played that a shortlist left
-        out); ``samples`` overrides the deals per move (default: ``playouts`` shared out
-        as :meth:`choose` does).  ``progress(done, total)`` is told after each imagined
-        deal; when it returns True the search stops there, with the deals made so far
-        (``complete`` False).  A phase this bot does not search raises ``ValueError``.
+        out); ``samples`` overrides the deals per move (default: :meth:`planned`).
+        ``progress(done, total)`` is told after each imagined deal; when it returns True
+        the search stops there, with the deals made so far (``complete`` False).  A phase
+        this bot does not search raises ``ValueError``.
         """
         if not self.searches(state):
             raise ValueError(f"the {self.name} bot does not search the {state.phase!r} phase: "
                              "its quicker helper decides there")
-        legal = list(state.legal_moves())
-        weighed = legal + [move for move in also if move not in legal]
-        planned = samples if samples is not None else max(1, self.playouts // len(legal))
+        moves = self.candidates(state)
+        weighed = moves + [move for move in also if move not in moves]
+        planned = samples if samples is not None else self.planned(moves)
         values: dict[Any, list[float]] = {move: [] for move in weighed}
         done = 0
         for sample in self._samples(state, weighed, planned):
@@ -342,17 +360,16 @@ class MonteCarloBot:
             done += 1
             if progress is not None and progress(done, planned) and done < planned:
                 break
-        total = {move: sum(values[move]) for move in legal}
-        choice = min(legal, key=lambda move: (-total[move], move))
         return Estimates(state.to_move, tuple(MoveEstimate.of(move, values[move])
-                                              for move in weighed), choice, planned, done)
+                                              for move in weighed),
+                         self.pick(moves, values), planned, done)
 
     def _samples(self, state: GameState, moves: Collection[Any], samples: int
                  ) -> Iterator[dict[Any, float]]:
         """Each imagined deal's value of every move in ``moves`` (``samples`` deals, drawn
         from the seed and the seat's view)."""
         view = state.view(state.to_move)
-        rng = decision_rng(self.seed, "monte-carlo", view)
+        rng = decision_rng(self.seed, self.name, view)
         for _ in range(samples):
             world = self.determinize(view, rng)
             yield {move: self._value(view, self._finish(view, world.apply(move)))
