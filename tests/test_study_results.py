@@ -24,6 +24,7 @@ RESULTS = Path(__file__).resolve().parents[1] / "benchmarks" / "results"
 
 FILES = {  # file -> the seeds its command names
     "black-diamond-20000.jsonl": range(1, 20001),
+    "black-diamond-20001-40000.jsonl": range(20001, 40001),
     # every player's file: seeds 1..N, N the number its name ends with (the players with
     # and without each rule of thumb, too, that notebook 08's "How to play well" quotes)
     **{path.name: range(1, int(path.stem.rsplit("-", 1)[1]) + 1)
@@ -37,7 +38,7 @@ FILES = {  # file -> the seeds its command names
 PLAYERS_QUOTED = ["random", "heuristic", "sampling", "sampling8", "margin"]
 """The players notebook 08 compares: their files must be among the shipped ones."""
 
-SOLVER_FILES = ["black-diamond-20000.jsonl",
+SOLVER_FILES = ["black-diamond-20000.jsonl", "black-diamond-20001-40000.jsonl",
                 *(name for name in FILES if name.startswith("variant-"))]
 """The files the exact search made (the players' files were made before lines carried the
 search's version)."""
