@@ -25,6 +25,8 @@ their ratios; a verdict that differs from the other version's or from the file's
 reported and fails the run.  ``--plain`` adds a third column: the current search run as
 plain Python (``benchmarks/previous.py`` loads its source), so that what Cython's compile
 of the search buys (``setup.py``) stands apart from what a change to the search buys.
+The deals marked ``held_out`` are left out: they are for measuring a change once it is
+done, never for tuning one (issue 28 §3); ``--held-out`` runs them, and only them.
 
 ``--player NAME --seeds A..B --out FILE`` lets a player who does not see the decks play
 each deal instead (a player of :mod:`solvers.policies` or :mod:`solvers.blind`, with its
@@ -46,6 +48,7 @@ import json
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
@@ -81,12 +84,21 @@ def describe_current() -> str:
     return "current search: plain Python (not compiled: no C compiler at install?)"
 
 
-def compare_hard(revision: str, time_limit: float, plain: bool) -> int:
-    """The hard deals, previous version then current one on each (see the docstring)."""
+def hard_deals(held_out: bool = False) -> list[dict[str, Any]]:
+    """The entries of ``hard_deals.json`` to run: the tuning set, or with ``held_out`` only
+    the deals held out of tuning."""
+    return [entry for entry in json.loads(HARD_DEALS.read_text())
+            if entry.get("held_out", False) == held_out]
+
+
+def compare_hard(revision: str, time_limit: float, plain: bool, held_out: bool = False) -> int:
+    """The hard deals, previous version then current one on each (see the docstring): the
+    tuning set, or with ``held_out`` the deals held out of tuning."""
     previous = load_search(revision)
     plain_search = load_plain_search() if plain else None
-    hard = json.loads(HARD_DEALS.read_text())
-    print(f"hard deals ({len(hard)}), time limit {time_limit:g} s; per deal {revision} "
+    hard = hard_deals(held_out)
+    print(f"{'held-out' if held_out else 'hard'} deals ({len(hard)}), time limit "
+          f"{time_limit:g} s; per deal {revision} "
           f"(plain Python) first, {'then the current source as plain Python, ' if plain else ''}"
           f"then the current search, each as solve(deal, time_limit)")
     print(f"{'deal':22} {'verdict':8} {'before s':>9} "
@@ -132,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--losses", action="store_true",
                         help="run the hard deals (benchmarks/hard_deals.json) instead of "
                              "seeds, against --previous (default a85dfa4)")
+    parser.add_argument("--held-out", action="store_true",
+                        help="with --losses, run the deals held out of tuning instead")
     parser.add_argument("--plain", action="store_true",
                         help="with --losses, also run the current search as plain Python")
     parser.add_argument("--player", help="a player who does not see the decks plays each "
@@ -148,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         return play_study(args.player, parse_params(parser, args.param), args.seeds,
                           args.out, args.workers)
     if args.losses:
-        return compare_hard(args.previous or "a85dfa4", args.time_limit or 600.0, args.plain)
+        return compare_hard(args.previous or "a85dfa4", args.time_limit or 600.0, args.plain,
+                            args.held_out)
     if args.n is None:
         parser.error("give N (seeds 1..N) or --losses")
     args.time_limit = args.time_limit or 10.0
