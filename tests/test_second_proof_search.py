@@ -133,6 +133,26 @@ def test_an_inner_clear_refills_in_the_rules_order():
     assert second_search.solve(state).verdict == "win"
 
 
+def test_a_pile_cleared_twice_has_room_between_its_clears():
+    """A board won only by clearing N twice: TS fills N (7S 6C) and clears it, N taking
+    8D; 8S 8C go on N and JC on NW (8 + 3); stuck with 9S and QS (the centre is topped by
+    a spade), N is cleared by hand and takes 9D; then 9S, 9C on N and QS on NW (9 + 3).
+    J fits only while 8 lies at N and Q only while 9 does, so both deck diamonds must
+    pass through N, and N holds five of the seven cards: its limit card, two between the
+    clears, two after.  A bound that gave a pile cleared twice only its limit card and
+    one short of its limit (no full pile between the clears) has room for three there
+    and two on NW, and calls this board lost (random boards never needed the term)."""
+    position = Position.from_json({
+        "diamonds": ["TD", "6D", "7D", "3D"], "diamond_deck": ["8D", "9D"],
+        "hand": ["TS", "8S"], "black_deck": ["8C", "JC", "9S", "QS", "9C"],
+        "piles": {"N": ["7S", "6C"], "NE": ["2C", "3S", "AC"], "SW": ["TC", "6S", "KC"],
+                  "NW": ["AS"], "C": ["QC", "JS", "3C", "5S"]}})
+    state = GAME.from_position(position)
+    assert brute_force_wins(state)
+    assert not second_search.room_short(state, 3)
+    assert second_search.solve(state).verdict == "win"
+
+
 @pytest.mark.slow
 def test_the_second_search_agrees_with_brute_force():
     """Brute force's verdict on 150 end games with up to 4 deck diamonds, where the room
