@@ -3,9 +3,10 @@
     python benchmarks/second_proofs.py --out benchmarks/results/second-proofs.json
     python benchmarks/second_proofs.py --method second-search --seeds 3153 6658 --out <file>
 
-The exact search proves the study's five losses (seeds 3153, 4316, 6658, 17358, 19351 of
-``black-diamond-20000.jsonl``); this proves each again by a method that shares no solving
-code with it.  ``--method cpsat-split`` (the default) uses the CP-SAT model, by
+The exact search proves the study's losses (seeds 3153, 4316, 6658, 17358, 19351 of
+``black-diamond-20000.jsonl``; 21964 and 26617 of its continuation,
+``black-diamond-20001-40000.jsonl``); this proves each again by a method that shares no
+solving code with it.  ``--method cpsat-split`` (the default) uses the CP-SAT model, by
 :func:`solvers.cpsat.split.split_solve`: the model of the whole deal first, with
 ``--work`` deterministic seconds, and where that does not decide, the deal split at the
 engine's moves into subproblems, each given the same budget, on ``--processes``
@@ -42,12 +43,15 @@ from cardlib.blackdiamond import deal_from_seed  # noqa: E402
 from solvers import second_search  # noqa: E402
 from solvers.clock import cpu_clock  # noqa: E402
 
-STUDY = ROOT / "benchmarks" / "results" / "black-diamond-20000.jsonl"
+STUDIES = tuple(ROOT / "benchmarks" / "results" / name
+                for name in ("black-diamond-20000.jsonl", "black-diamond-20001-40000.jsonl"))
+"""The shipped studies, seeds 1..20,000 and their continuation to 40,000."""
 
 
 def study_losses() -> dict[int, dict]:
-    """The study's lost deals, each with the search's line for it."""
-    lines = (json.loads(line) for line in STUDY.read_text(encoding="utf-8").splitlines())
+    """The studies' lost deals, each with the search's line for it."""
+    lines = (json.loads(line) for study in STUDIES
+             for line in study.read_text(encoding="utf-8").splitlines())
     return {row["seed"]: row for row in lines if row["verdict"] == "loss"}
 
 
