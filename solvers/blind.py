@@ -64,6 +64,15 @@ class MarginPlayer:
     margin throughout, the losing decision came late, and 32 samples without a margin
     picked a move that still won in four of five.)
 
+    Between the two (``mid`` black cards or fewer left, 0: no such stage) it deals
+    ``mid_samples`` deals, takes ``mid_margin`` diamonds away and cuts each search at
+    ``mid_nodes`` states.  (On 530 decisions of seeds 5001..5129 where some move kept the
+    game won and some lost it, the decisions with 12 or 14 black cards left were 15 % of
+    them but held 47 % of this player's mistakes: 23.4 % there, 14.3 % with 6 deals, a
+    margin of 2 and 2,047 states, at the same CPU per decision: 8 decisions better, 1
+    worse, a lead rather than a proof; measured by ``benchmarks/blind_decisions.py``,
+    issue 28 §1.)
+
     A sample the search cannot win from the current position (at that handicap) tells no
     move apart and is skipped, and the first move of the line that wins it is a win
     without a search of its own.
@@ -74,6 +83,10 @@ class MarginPlayer:
     margin: int = 3
     late: int = 10
     late_samples: int = 24
+    mid: int = 0
+    mid_samples: int = 6
+    mid_margin: int = 2
+    mid_nodes: int = 2047
     name: ClassVar[str] = "margin"
     effort: Effort = field(default_factory=Effort)
 
@@ -84,9 +97,12 @@ class MarginPlayer:
             return order[0]
         if sight.view.black_left <= self.late:
             return self.late_choice(sight, order, rng)
-        deals = [sight.sample(rng) for _ in range(self.samples)]
-        for short in self.handicaps(sight.view.diamonds_left):
-            votes = self.votes(order, [short_of(deal, short) for deal in deals])
+        samples, margin, nodes = ((self.mid_samples, self.mid_margin, self.mid_nodes)
+                                  if sight.view.black_left <= self.mid
+                                  else (self.samples, self.margin, self.max_nodes))
+        deals = [sight.sample(rng) for _ in range(samples)]
+        for short in self.handicaps(sight.view.diamonds_left, margin):
+            votes = self.votes(order, [short_of(deal, short) for deal in deals], nodes)
             best = max(votes.values())
             if best > 0:  # the first handicap some move can still win under decides
                 return min(order, key=lambda move: -votes[move])  # ties: heuristic order
@@ -103,22 +119,24 @@ class MarginPlayer:
                 break
         return min(order, key=lambda move: -votes[move])
 
-    def handicaps(self, diamonds_left: int) -> list[int]:
-        """The diamonds to take from each sampled deck, hardest first: ``margin``, then
-        half as many, down to none; never the whole deck (that tells no move apart)."""
-        shorts, short = [], self.margin
+    def handicaps(self, diamonds_left: int, margin: int | None = None) -> list[int]:
+        """The diamonds to take from each sampled deck, hardest first: ``margin`` (the
+        player's, unless given), then half as many, down to none; never the whole deck
+        (that tells no move apart)."""
+        shorts, short = [], self.margin if margin is None else margin
         while short > 0:
             if short < diamonds_left:
                 shorts.append(short)
             short //= 2
         return [*shorts, 0]
 
-    def votes(self, moves: Sequence[Move], deals: Sequence[BlackDiamondState]
-              ) -> dict[Move, float]:
-        """How many of ``deals`` each move wins (a search cut at the budget: half)."""
+    def votes(self, moves: Sequence[Move], deals: Sequence[BlackDiamondState],
+              max_nodes: int | None = None) -> dict[Move, float]:
+        """How many of ``deals`` each move wins (a search cut at the budget, the player's
+        ``max_nodes`` unless given: half)."""
         votes = dict.fromkeys(moves, 0.0)
         for deal in deals:
-            root = self.solve(deal)
+            root = self.solve(deal, max_nodes)
             if root.verdict != "win":
                 continue
             first = move_from_json(root.moves[0])
@@ -127,12 +145,14 @@ class MarginPlayer:
             for move in moves:
                 if move == first:
                     continue
-                verdict = self.solve(deal.apply(move)).verdict
+                verdict = self.solve(deal.apply(move), max_nodes).verdict
                 votes[move] += 1.0 if verdict == "win" else 0.5 if verdict == "unknown" else 0
         return votes
 
-    def solve(self, state: BlackDiamondState) -> search.SolveResult:
-        result = search.solve(state, max_nodes=self.max_nodes)
+    def solve(self, state: BlackDiamondState, max_nodes: int | None = None
+              ) -> search.SolveResult:
+        result = search.solve(state, max_nodes=self.max_nodes if max_nodes is None
+                              else max_nodes)
         self.effort.searches += 1
         self.effort.nodes += result.nodes
         return result

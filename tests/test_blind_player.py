@@ -90,3 +90,32 @@ def test_the_gap_analysis_chains_the_searchs_verdicts_along_a_game():
         assert earlier.after == later.before
         assert not (earlier.before == "loss" and earlier.after == "win")  # never comes back
     assert all(t.choices >= 1 for t in found)
+
+
+class Recording(MarginPlayer):
+    """The margin player, noting the search budget of every search and the black cards
+    left at the decision that asked for it."""
+
+    def choose(self, sight, legal, rng):
+        self.left = sight.view.black_left
+        return super().choose(sight, legal, rng)
+
+    def solve(self, state, max_nodes=None):
+        self.budgets.append((self.left, self.max_nodes if max_nodes is None else max_nodes))
+        return super().solve(state, max_nodes)
+
+
+def test_the_middle_stage_uses_its_own_deals_margin_and_budget():
+    """With ``mid`` set, decisions with ``late`` < black cards left <= ``mid`` search with
+    ``mid_nodes``; the others keep ``max_nodes``; and without ``mid`` (the default, as in
+    the shipped results) the player is the one it was."""
+    player = Recording(samples=2, mid=14, mid_samples=2, mid_nodes=1023)
+    player.budgets = []
+    first_decisions(6, 26, player=player)
+    stages = {(left <= 10, left <= 14, budget) for left, budget in player.budgets}
+    assert (False, True, 1023) in stages and (False, False, 4095) in stages
+    assert all(budget == (1023 if 10 < left <= 14 else 4095) for left, budget in player.budgets)
+    plain = Recording(samples=2)
+    plain.budgets = []
+    assert first_decisions(6, 26, player=plain) == first_decisions(6, 26)
+    assert {budget for _, budget in plain.budgets} == {4095}

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from solvers import search, study
+from solvers.policies import PolicyTask
 from solvers.study import SolveTask
 
 RESULTS = Path(__file__).resolve().parents[1] / "benchmarks" / "results"
@@ -132,3 +133,26 @@ def test_the_cpsat_comparison_covers_its_seeds_and_the_two_solvers_agree():
         assert "unknown" in (row["search"], row["cpsat"]) or row["search"] == row["cpsat"]
         assert row["search"] == large[row["seed"]]["verdict"]
         assert row["search_nodes"] == large[row["seed"]]["nodes"], row["seed"]
+
+
+SEARCHING_PLAYERS = [name for name, made in MADE.items()
+                     if name.startswith("player-") and made["solver_version"] == search.VERSION]
+"""The players' files made with today's search (made.json says so): the older ones were
+made before a file said which search its player asked, and the search has changed since."""
+
+
+@pytest.mark.parametrize("name", SEARCHING_PLAYERS)
+def test_a_players_quickest_games_replay_exactly(name):
+    """A player's game is seeded by the deal and the player's name, so its two quickest
+    games replay with the same verdict, positions searched and searches: a change to the
+    player (or to the search it asks) that would alter the shipped figures fails here."""
+    assert "player-margin-1000.jsonl" in SEARCHING_PLAYERS
+    rows = study.latest(study.load(RESULTS / name))
+    first = next(iter(rows.values()))
+    player = first["solver"].removeprefix("player:")
+    params = tuple(sorted(first["params"].items()))
+    task = PolicyTask(player, params)
+    for seed in sorted(rows, key=lambda seed: rows[seed]["cpu_seconds"])[:2]:
+        again = task(seed)
+        assert (again["verdict"], again["nodes"], again["searches"]) == (
+            rows[seed]["verdict"], rows[seed]["nodes"], rows[seed]["searches"]), (name, seed)
