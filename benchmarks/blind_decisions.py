@@ -52,8 +52,10 @@ from tqdm import tqdm
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchmarks.stats import mcnemar, paired  # noqa: E402
+from stats import mcnemar, paired  # noqa: E402  (benchmarks/ is on sys.path)
+
 from cardlib.blackdiamond import (  # noqa: E402
     GAME,
     BlackDiamondState,
