@@ -114,14 +114,6 @@ def make_player(spec: str) -> policies.Policy:
 
 # --- collecting critical decisions ----------------------------------------------------------
 
-def verdict_after(state: BlackDiamondState, move: Move, seconds: float) -> str:
-    """``win``, ``loss`` or ``unknown`` for the position after ``move``, decks known."""
-    after = state.apply(move)
-    if after.is_over:
-        return after.outcome or "unknown"
-    return search.solve(after, time_limit=seconds).verdict
-
-
 def critical_decisions(seed: int, seconds: float = 2.0) -> dict[str, Any]:
     """The margin player plays ``seed`` as :func:`solvers.policies.play` would (same seeded
     chance), the search judging every legal move while the game is still won; one row with
@@ -145,7 +137,7 @@ def critical_decisions(seed: int, seconds: float = 2.0) -> dict[str, Any]:
         if len(legal) == 1 and status == "win":
             judged = {move: "win"}  # the only move of a won position wins
         else:
-            judged = {m: verdict_after(state, m, seconds) for m in legal}
+            judged = {m: blind.verdict_of(state.apply(m), seconds) for m in legal}
         choices += len(legal) > 1
         verdicts = set(judged.values())
         if len(legal) > 1 and verdicts == {"win", "loss"}:

@@ -190,6 +190,14 @@ def kind_of(move: Move) -> str:
     return "replace" if isinstance(move, Replace) else "clear"
 
 
+def verdict_of(state: BlackDiamondState, seconds: float = 2.0) -> str:
+    """``win``, ``loss`` or ``unknown`` for ``state`` with both decks known: an ended game's
+    outcome, else the exact search's verdict (``unknown`` past ``seconds`` of CPU)."""
+    if state.is_over:
+        return state.outcome
+    return search.solve(state, time_limit=seconds).verdict
+
+
 def turns(player: Policy, seed: int, seconds: float = 2.0) -> list[Turn]:
     """``player`` plays the deal of ``seed`` (as :func:`solvers.policies.play` does, with
     the same seeded chance) and the search, seeing the decks, judges every decision: where
@@ -197,14 +205,13 @@ def turns(player: Policy, seed: int, seconds: float = 2.0) -> list[Turn]:
     state = GAME.new(seed)
     sight = Sight.start(state.view(), state.options)
     rng = random.Random(f"{player.name}:{seed}")
-    verdict = search.solve(state, time_limit=seconds).verdict
+    verdict = verdict_of(state, seconds)
     found = []
     while not state.is_over:
         legal = state.legal_moves()
         move = player.choose(sight, legal, rng)
         after = state.apply(move)
-        then = (after.outcome if after.is_over
-                else search.solve(after, time_limit=seconds).verdict)
+        then = verdict_of(after, seconds)
         found.append(Turn(len(found) + 1, str(move), kind_of(move), len(legal), verdict, then))
         state, verdict = after, then
         sight = sight.after(move, state.view())
