@@ -225,3 +225,26 @@ def test_knowledge_samples_every_deal_of_the_hidden_cards_alike(sizes, deals):
     rng = random.Random(0)
     counts = collections.Counter(know.sample(rng) for _ in range(100 * deals))
     assert len(counts) == deals and all(70 < n < 130 for n in counts.values()), counts
+
+
+@pytest.mark.parametrize("name", ["hearts", "diamonds", "cruce"])
+def test_a_glance_is_part_of_the_seats_view(name):
+    """What a quick bot reads (``state.glance``) is what the seat's full view holds: its
+    hand, the trick on the table and the cards played this hand, never more."""
+    from cardlib import games
+    from cardlib.bots import RandomBot
+
+    game = games.get(name)
+    state, bot, seen = game.new(seed=4), RandomBot(4), 0
+    while not state.is_over and seen < 60:
+        if state.phase == "play":
+            for seat in range(state.players):
+                view, glance = state.view(seat), state.glance(seat)
+                assert (glance.seat, glance.hand_bits, glance.trick) == \
+                    (view.seat, view.hand_bits, view.trick)
+                played = view.layout.mask(c for t in (*view.tricks, view.trick)
+                                          for c in t.cards)
+                assert glance.played_bits == played
+            seen += 1
+        state = state.apply(bot.choose(state))
+    assert seen == 60

@@ -1,9 +1,10 @@
 """Hearts players: random, a beginner's rules of thumb, and a Monte Carlo searcher.
 
-Every bot decides from ``state.view(state.to_move)`` and ``state.legal_moves()`` only, so
-it knows what a person in that seat would know: its own hand, the cards it passed, the
-tricks played, the scores.  The Monte Carlo bot imagines the hidden hands in a way that
-fits what it has seen, and plays each of its options out in those imagined deals.
+Every bot decides from ``state.view(state.to_move)`` (or ``state.glance``, a part of it)
+and ``state.legal_moves()`` only, so it knows what a person in that seat would know: its
+own hand, the cards it passed, the tricks played, the scores.  The Monte Carlo bot
+imagines the hidden hands in a way that fits what it has seen, and plays each of its
+options out in those imagined deals.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from cardlib.hearts.moves import HeartsMove, MoonChoice, Play
 from cardlib.hearts.scoring import places
 from cardlib.hearts.state import HeartsState
 from cardlib.hearts.view import HeartsView
+from cardlib.tricks import Glance
 
 __all__ = ["Knowledge", "MonteCarloBot", "RandomBot", "RuleOfThumbBot"]
 
@@ -59,16 +61,18 @@ class RuleOfThumbBot:
     name = "rule-of-thumb"
 
     def choose(self, state: HeartsState) -> HeartsMove:
-        view = state.view(state.to_move)
         legal = state.legal_moves()
+        if state.phase == "play":  # a glance at the table is all it needs, and quicker
+            return Play(self.card_to_play(state.glance(state.to_move),
+                                          [move.card for move in legal]))
+        view = state.view(state.to_move)
         if view.phase == "pass":
             return max(legal, key=lambda move: pass_danger(move.card))
-        if view.phase == "moon":
-            return self._moon(view, legal)
-        return Play(self.card_to_play(view, [move.card for move in legal]))
+        return self._moon(view, legal)
 
-    def card_to_play(self, view: HeartsView, legal: Sequence[Card]) -> Card:
-        """The card to play from the ``legal`` ones (the rules in the class docstring)."""
+    def card_to_play(self, view: HeartsView | Glance, legal: Sequence[Card]) -> Card:
+        """The card to play from the ``legal`` ones (the rules in the class docstring),
+        reading the seat's hand, the trick on the table and the cards played."""
         table = view.trick.cards
         if not table:  # leading: low, and not a high spade while the Q♠ is out
             safe = [c for c in legal if not _high_spade(c)] or list(legal)
@@ -124,7 +128,7 @@ def _high_spade(card: Card) -> bool:
     return card.suit == "S" and card.rank in (1, 12, 13)
 
 
-def _queen_gone(view: HeartsView) -> bool:
+def _queen_gone(view: HeartsView | Glance) -> bool:
     """Whether the Q♠ has been played this hand (or sits in this seat's own hand)."""
     return bool((view.played_bits | view.hand_bits) & QUEEN_OF_SPADES)
 

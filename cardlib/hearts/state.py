@@ -312,14 +312,9 @@ class HeartsState(HandsState):
         received = None
         if direction and self.phase != "pass":
             received = self.passed[(seat - direction) % PLAYERS]
-        played = 0
-        for taken in self.taken:
-            played |= taken
-        for bit in self.trick:
-            played |= 1 << bit
         return HeartsView(
             **fields, hand_number=self.deal.number, direction=direction,
-            passed_bits=self.passed[seat], received_bits=received, played_bits=played,
+            passed_bits=self.passed[seat], received_bits=received, played_bits=self.played_bits,
             passes_made=tuple(p.bit_count() for p in self.passed),
             hearts_broken=self.hearts_broken, totals=self.totals,
         )

@@ -17,7 +17,8 @@ One module per job:
   totals, "close this hand, then end or deal the next", the view's common fields and the
   state a search bot imagines (:class:`HandsState`, :class:`HandsGame`);
 * ``view``: the cards a seat's view shows from its bit sets, its hand, the trick on the
-  table, what it passed and received (:class:`SeatView`, :class:`PassView`).
+  table, what it passed and received (:class:`SeatView`, :class:`PassView`), and the part
+  of it a quick bot reads in the play (:class:`Glance`).
 
 A game imports what it needs from here; the names below are the kit's public face.
 """
@@ -41,10 +42,10 @@ from cardlib.tricks.rules import (
     won_by,
 )
 from cardlib.tricks.state import TrickState, TrickWon, computed_once, replaced
-from cardlib.tricks.view import PassView, SeatView
+from cardlib.tricks.view import Glance, PassView, SeatView
 
 __all__ = [
-    "KIT_RULES", "STANDARD_ORDER", "CardBits", "CardMove", "FaceDownMove", "HandsGame",
+    "KIT_RULES", "STANDARD_ORDER", "CardBits", "CardMove", "FaceDownMove", "Glance", "HandsGame",
     "HandsState", "InternedMove", "ItemsOf", "Knowledge", "Opening", "PassView", "PlayCheck",
     "SeatView", "Trick", "TrickRules", "TrickState", "TrickWon", "ValueMove", "beats",
     "bits_of", "computed_once", "deal_hands", "kit_rules", "playable", "playable_bits",

@@ -26,6 +26,7 @@ from cardlib.protocol import GameState
 from cardlib.tricks.bits import CardBits
 from cardlib.tricks.moves import FaceDownMove
 from cardlib.tricks.rules import Trick, TrickRules, won_by
+from cardlib.tricks.view import Glance
 
 
 class computed_once:  # noqa: N801 - used like functools.cached_property
@@ -230,6 +231,22 @@ class TrickState(GameState):
         card_at = self.layout.card_at
         return Trick(self.leader, tuple(card_at[b] for b in self.trick),  # type: ignore[misc]
                      len(self.hands))
+
+    @property
+    def played_bits(self) -> int:
+        """Every card played this hand, the trick on the table included (public)."""
+        played = 0
+        for taken in self.taken:
+            played |= taken
+        for bit in self.trick:
+            played |= 1 << bit
+        return played
+
+    def glance(self, seat: int) -> Glance:
+        """What a quick bot reads of ``seat``'s view in the play (see :class:`Glance`):
+        its own hand, the trick on the table and the cards played, without the cost of the
+        whole view."""
+        return Glance(seat, self.hands[seat], self.current_trick, self.played_bits)
 
     def hand_cards(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (the full state: for tests and teaching, not bots)."""

@@ -9,7 +9,7 @@ has the fields the properties read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from cardlib.cards import Card
 from cardlib.tricks.bits import CardBits
@@ -89,3 +89,22 @@ class PassView:
     @property
     def received(self) -> tuple[Card, ...] | None:
         return None if self.received_bits is None else self.layout.cards(self.received_bits)
+
+
+class Glance(NamedTuple):
+    """What a quick bot reads of a seat's view during the play: its own hand, the trick on
+    the table and every card played this hand (``TrickState.glance``).
+
+    Every field is one the seat's full view holds too, so a bot that reads it sees nothing
+    hidden.  It exists for speed: a Monte Carlo bot's playouts ask a rule-of-thumb bot for
+    every card of every imagined hand, and building the whole view (scores, tricks, passes)
+    for each was half the cost of a playout.
+    """
+
+    seat: int
+    hand_bits: int
+    """The seat's own hand (a bit set of the game's layout)."""
+    trick: Trick
+    """The trick on the table."""
+    played_bits: int
+    """Every card played this hand, the trick on the table included."""
