@@ -264,6 +264,12 @@ class MonteCarloBot:
     turn that offers a hundred) and :meth:`pick` (the highest total, by default).  The
     imagined deals are drawn under the bot's ``name``, so a subclass with its own name has
     its own chance.
+
+    With ``halving`` the budget is spent by sequential halving (:func:`halving_rounds`)
+    instead of evenly: every candidate is weighed on a few deals, the worse half dropped,
+    the rest weighed on more deals, and so on down to two, which share every deal; the
+    choice is the better of those two.  At the same cost the close call gets several times
+    the deals.
     """
 
     name = "monte-carlo"
@@ -281,6 +287,7 @@ class MonteCarloBot:
         playouts: int = 200,
         search_phases: Collection[str] | None = None,
         hand_over_to: Bot | None = None,
+        halving: bool = False,
     ):
         if playouts < 1:
             raise ValueError(f"playouts={playouts!r}: give at least 1")
@@ -288,6 +295,7 @@ class MonteCarloBot:
             raise ValueError("search_phases and hand_over_to go together: the phases this "
                              "bot searches, and the bot that decides in the others")
         self.playouts = playouts
+        self.halving = halving
         self.search_phases = None if search_phases is None else frozenset(search_phases)
         self._hand_over_to = hand_over_to
         self.seed = seed
@@ -341,7 +349,8 @@ class MonteCarloBot:
         from the same imagined deals as :meth:`choose` (same seed, same view), so the
         choice is :meth:`choose`'s.  ``also`` adds moves to weigh beside the legal ones
         the bot considers (never chosen: a move a learner played that a shortlist left
-        out); ``samples`` overrides the deals per move (default: :meth:`planned`).
+        out, and weighed on every deal); ``samples`` sets the deals per move (every move on
+        every deal, no halving; default: :meth:`planned`, or the halving plan).
         ``progress(done, total)`` is told after each imagined deal; when it returns True
         the search stops there, with the deals made so far (``complete`` False).  A phase
         this bot does not search raises ``ValueError``.
@@ -350,30 +359,41 @@ class MonteCarloBot:
             raise ValueError(f"the {self.name} bot does not search the {state.phase!r} phase: "
                              "its quicker helper decides there")
         moves = self.candidates(state)
-        weighed = moves + [move for move in also if move not in moves]
-        planned = samples if samples is not None else self.planned(moves)
-        values: dict[Any, list[float]] = {move: [] for move in weighed}
-        done = 0
-        for sample in self._samples(state, weighed, planned):
-            for move, value in sample.items():
-                values[move].append(value)
-            done += 1
-            if progress is not None and progress(done, planned) and done < planned:
+        extra = [move for move in also if move not in moves]
+        if samples is not None or not self.halving or len(moves) < 3:
+            rounds = [(len(moves), samples if samples is not None else self.planned(moves))]
+        else:
+            rounds = halving_rounds(len(moves), self.playouts)
+        planned = sum(deals for _, deals in rounds)
+        values: dict[Any, list[float]] = {move: [] for move in moves + extra}
+        alive = moves
+        worlds = self._worlds(state)
+        done, stopped = 0, False
+        for number, (keep, deals) in enumerate(rounds):
+            if number:  # the better half, by their means over the deals they all shared
+                better = sorted(alive, key=lambda move: -sum(values[move]))[:keep]
+                alive = [move for move in alive if move in better]
+            for _ in range(deals):
+                view, world = next(worlds)
+                for move in (*alive, *extra):
+                    values[move].append(self._value(view, self._finish(view, world.apply(move))))
+                done += 1
+                if progress is not None and progress(done, planned) and done < planned:
+                    stopped = True
+                    break
+            if stopped:
                 break
         return Estimates(state.to_move, tuple(MoveEstimate.of(move, values[move])
-                                              for move in weighed),
-                         self.pick(moves, values), planned, done)
+                                              for move in moves + extra),
+                         self.pick(alive, values), planned, done)
 
-    def _samples(self, state: GameState, moves: Collection[Any], samples: int
-                 ) -> Iterator[dict[Any, float]]:
-        """Each imagined deal's value of every move in ``moves`` (``samples`` deals, drawn
-        from the seed and the seat's view)."""
+    def _worlds(self, state: GameState) -> Iterator[tuple[Any, GameState]]:
+        """The seat's view and one imagined deal after another, drawn from the seed and
+        that view (so the same seed and view give the same deals, in the same order)."""
         view = state.view(state.to_move)
         rng = decision_rng(self.seed, self.name, view)
-        for _ in range(samples):
-            world = self.determinize(view, rng)
-            yield {move: self._value(view, self._finish(view, world.apply(move)))
-                   for move in moves}
+        while True:
+            yield view, self.determinize(view, rng)
 
     def reseeded(self, seed: int | str) -> MonteCarloBot:
         """The same searcher (hooks, budget, policy, hand-over) drawing its chance from
@@ -389,6 +409,25 @@ class MonteCarloBot:
         while not self._horizon(view, state):
             state = state.apply(self._policy.choose(state))
         return state
+
+
+def halving_rounds(moves: int, playouts: int) -> list[tuple[int, int]]:
+    """Sequential halving's plan for ``moves`` candidates and ``playouts`` move trials:
+    ``(moves still in, imagined deals)`` per round, the better half kept after each round,
+    each round given an equal share of the trials.
+
+    Why: sharing the trials out evenly spends most of them on moves a few deals already
+    show to be bad (dumping the A♠ under a spade lead); halving spends them where the
+    choice is close, so at the same cost the last two moves are compared on several times
+    as many deals.  Every round has at least two deals, so that one unlucky deal does not
+    throw out the best move.
+    """
+    rounds = max(1, math.ceil(math.log2(moves)))
+    plan = []
+    for _ in range(rounds):
+        plan.append((moves, max(2, playouts // (rounds * moves))))
+        moves = (moves + 1) // 2
+    return plan
 
 
 @dataclass(frozen=True)
@@ -424,7 +463,8 @@ class Estimates:
     choice: Any
     """The move the bot plays there (among the moves it considers)."""
     samples: int
-    """Imagined deals per move planned."""
+    """Imagined deals planned: every move is weighed on each of them, or (with halving)
+    the moves still in."""
     done: int
     """Imagined deals made (fewer than planned when stopped early)."""
 

@@ -7,11 +7,19 @@ enough to know the right move by hand.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 from toytricks import GAME, ToyState, imagine, knowledge, monte_carlo_bot, tricks_value
 
-from cardlib.bots import FirstMoveBot, MonteCarloBot, RandomBot, play_moves, play_out
+from cardlib.bots import (
+    FirstMoveBot,
+    MonteCarloBot,
+    RandomBot,
+    halving_rounds,
+    play_moves,
+    play_out,
+)
 
 
 def never(*args):
@@ -56,6 +64,42 @@ def test_the_hooks_are_called_with_the_view_and_the_finished_game():
     assert bot.choose(state) in legal
     samples = max(1, 10 // len(legal))
     assert calls == {"imagine": samples, "value": samples * len(legal)}
+
+
+def test_halving_rounds_keep_the_better_half_on_equal_shares():
+    assert halving_rounds(13, 100) == [(13, 2), (7, 3), (4, 6), (2, 12)]
+    assert halving_rounds(4, 100) == [(4, 12), (2, 25)]
+    assert halving_rounds(2, 100) == [(2, 50)]
+    for moves in range(2, 30):
+        plan = halving_rounds(moves, 200)
+        assert plan[0][0] == moves and plan[-1][0] == 2
+        assert all(later == (earlier + 1) // 2 for (earlier, _), (later, _) in pairwise(plan))
+        assert all(deals >= 2 for _, deals in plan)
+        assert all(alive * deals <= max(2 * alive, 200 // len(plan)) for alive, deals in plan)
+
+
+def test_halving_drops_the_worse_moves_and_plays_among_the_rest():
+    state = GAME.new(seed=2, players=4)
+    legal = state.legal_moves()
+    assert len(legal) >= 3
+    tried = []
+
+    def value(view, end):
+        tried.append(end.history[len(state.history)])
+        return tricks_value(view, end)
+
+    bot = MonteCarloBot(imagine, value, playouts=60, halving=True, seed=1)
+    estimates = bot.estimates(state)
+    plan = halving_rounds(len(legal), 60)
+    assert len(tried) == sum(alive * deals for alive, deals in plan)
+    assert estimates.samples == estimates.done == sum(deals for _, deals in plan)
+    counts = sorted((e.playouts for e in estimates.moves), reverse=True)
+    assert counts[:2] == [estimates.samples] * 2  # the last two saw every deal
+    assert estimates.of(estimates.choice).playouts == estimates.samples
+    assert estimates.choice == bot.choose(state)
+    # the finalists share every deal: the choice is the better of them on those deals
+    finalists = [e for e in estimates.moves if e.playouts == estimates.samples]
+    assert estimates.of(estimates.choice).mean == max(e.mean for e in finalists)
 
 
 def test_a_horizon_stops_the_playouts_early():

@@ -114,9 +114,11 @@ def chart_svg(estimates: Estimates, label: Callable[[Any], str], *, words: str =
 def sureness(estimates: Estimates) -> str:
     """How sure the bot is, in words: the gap to the runner-up against the standard errors."""
     rows = sorted((e for e in estimates.moves if e.playouts), key=lambda e: -e.mean)
-    done = (f"{estimates.done} imagined deals a move" if estimates.complete else
-            f"stopped at the time budget after {estimates.done} of {estimates.samples} "
-            "imagined deals a move")
+    halved = len({e.playouts for e in rows}) > 1
+    each = ("imagined deals for the moves that stayed in; the others were dropped after "
+            "fewer, once they fell behind") if halved else "imagined deals a move"
+    done = (f"{estimates.done} {each}" if estimates.complete else
+            f"stopped at the time budget after {estimates.done} of {estimates.samples} {each}")
     if len(rows) < 2:
         return done
     gap = rows[0].mean - rows[1].mean
@@ -291,7 +293,7 @@ class CoachPanel(CoachWidgets):
         (weighed even if the bot's shortlist leaves it out, as the review weighs it)."""
         self.progress.value = "<span class='cardlib-coach-thinking'>The coach is thinking…</span>"
         return self._coach().advise(state, also=also, progress=self._progress(
-            "The coach is thinking", "imagined deals a move"))
+            "The coach is thinking", "imagined deals"))
 
     def _progress(self, what: str, unit: str) -> Callable[[int, int], None]:
         def told(done: int, total: int) -> None:
