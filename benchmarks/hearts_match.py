@@ -2,7 +2,7 @@
 
 Run:  nice -n 5 .venv/bin/python benchmarks/hearts_match.py match NAME --hero SIDE
           --baseline SIDE [--deals 300] [--format swap|hero-alone|baseline-alone]
-          [--seed 0]
+          [--seed 0] [--workers 2]
       nice -n 5 .venv/bin/python benchmarks/hearts_match.py calibrate [--playouts 100]
           [--probe 2000] [--games 2]
 
@@ -54,7 +54,8 @@ import shlex
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -145,13 +146,25 @@ def rule_of_thumb() -> Side:
                 lambda key, seat: OurPlayer(RuleOfThumbBot()))
 
 
-def monte_carlo(playouts: int, seed: str) -> Side:
-    """Our Monte Carlo bot as the table builds it, seeded ``seed`` (it draws each decision's
-    chance from its seed and the seat's view, so one bot seed serves every deal)."""
+VARIANTS = {
+    "": {},
+    "plain": {"halving": False, "touching": False, "queen_doubt": 1.0},
+    "no-queen": {"queen_doubt": 1.0},
+}
+"""Our Monte Carlo bot as the table builds it (``monte-carlo:N``) and as it was before its
+improvements (``monte-carlo:N:plain``: playouts shared evenly among all legal cards, the
+hidden cards dealt uniformly; ``:no-queen``: without the Q♠ inference), to measure each."""
+
+
+def monte_carlo(playouts: int, seed: str, variant: str = "") -> Side:
+    """Our Monte Carlo bot seeded ``seed`` (it draws each decision's chance from its seed
+    and the seat's view, so one bot seed serves every deal), with ``VARIANTS[variant]``."""
+    changes = VARIANTS[variant]
     settings = {"bot": "cardlib.hearts.bots.MonteCarloBot", "playouts": playouts,
-                "policy": "rule-of-thumb", "passes": "rule-of-thumb", "seed": seed}
-    return Side(f"monte-carlo {playouts}", settings,
-                lambda key, seat: OurPlayer(MonteCarloBot(seed=seed, playouts=playouts)))
+                "policy": "rule-of-thumb", "passes": "rule-of-thumb", "seed": seed, **changes}
+    return Side(f"monte-carlo {playouts}{' ' + variant if variant else ''}", settings,
+                lambda key, seat: OurPlayer(MonteCarloBot(seed=seed, playouts=playouts,
+                                                          **changes)))
 
 
 def is_mcts(simulations: int, seed: str, uct_c: float, rollouts: int,
@@ -187,9 +200,11 @@ def parse_side(text: str, role: str, args: argparse.Namespace) -> Side:
     seed = f"{args.seed}:{role}"
     if kind == "rule-of-thumb" and not budget:
         return rule_of_thumb()
-    if kind in ("monte-carlo", "is-mcts") and budget.isdigit() and int(budget) > 0:
+    budget, _, variant = budget.partition(":")
+    if kind in ("monte-carlo", "is-mcts") and budget.isdigit() and int(budget) > 0 \
+            and (variant in VARIANTS if kind == "monte-carlo" else not variant):
         if kind == "monte-carlo":
-            return monte_carlo(int(budget), seed)
+            return monte_carlo(int(budget), seed, variant)
         return is_mcts(int(budget), seed, args.uct_c, args.rollouts, args.final_policy)
     raise SystemExit(f"{role} side {text!r}: give rule-of-thumb, monte-carlo:PLAYOUTS or "
                      "is-mcts:SIMULATIONS (a positive whole number)")
@@ -304,10 +319,43 @@ def save(path: Path, record: dict[str, Any]) -> None:
     os.replace(part, path)
 
 
+def measured_deal(deal: int, hero: Side, baseline: Side, fmt: str, seed: str
+                  ) -> dict[str, Any]:
+    """One deal's record (:func:`play_deal`) with its CPU seconds and each side's CPU
+    milliseconds per decision."""
+    clock = Clock()
+    start = time.process_time()
+    result = play_deal(deal, hero, baseline, fmt, clock, seed)
+    result["cpu_seconds"] = round(time.process_time() - start, 3)
+    result["cpu_ms"] = {role: {phase: [round(t * 1000, 1) for t in times]
+                               for phase, times in phases.items()}
+                        for role, phases in clock.times.items()}
+    return result
+
+
+_WORKER: dict[str, Any] = {}
+"""A worker process's sides and settings (its lambdas cannot be sent to it, so each
+worker builds its sides from the command line's text)."""
+
+
+def _start_worker(args: argparse.Namespace) -> None:
+    _WORKER.update(hero=parse_side(args.hero, "hero", args),
+                   baseline=parse_side(args.baseline, "baseline", args),
+                   fmt=args.format, seed=args.seed)
+
+
+def _worker_deal(deal: int) -> dict[str, Any]:
+    return measured_deal(deal, _WORKER["hero"], _WORKER["baseline"], _WORKER["fmt"],
+                         _WORKER["seed"])
+
+
 def run_match(name: str, hero: Side, baseline: Side, deals: int, fmt: str, seed: str,
-              command: str, path: Path | None = None, quiet: bool = False) -> dict[str, Any]:
+              command: str, path: Path | None = None, quiet: bool = False,
+              play: Callable[[Iterable[int]], Iterable[dict[str, Any]]] | None = None
+              ) -> dict[str, Any]:
     """Play ``deals`` deals (carrying on from the results file when its settings are these);
-    return the record written."""
+    return the record written.  ``play`` maps deals to their records in order (default:
+    one after another here; ``--workers`` hands them to worker processes)."""
     path = path or result_path(name)
     settings = {"format": fmt, "seatings": [list(s) for s in FORMATS[fmt]], "seed": seed,
                 "hero": {"label": hero.label, **hero.settings},
@@ -322,16 +370,12 @@ def run_match(name: str, hero: Side, baseline: Side, deals: int, fmt: str, seed:
         if old.get("settings") == settings:
             record["results"] = [r for r in old["results"] if r["deal"] < deals]
     done = {r["deal"] for r in record["results"]}
-    for deal in range(deals):
-        if deal in done:
-            continue
-        clock = Clock()
-        start = time.process_time()
-        result = play_deal(deal, hero, baseline, fmt, clock, seed)
-        result["cpu_seconds"] = round(time.process_time() - start, 3)
-        result["cpu_ms"] = {role: {phase: [round(t * 1000, 1) for t in times]
-                                   for phase, times in phases.items()}
-                            for role, phases in clock.times.items()}
+    todo = [deal for deal in range(deals) if deal not in done]
+    if play is None:
+        def play(deals: Iterable[int]) -> Iterator[dict[str, Any]]:
+            return (measured_deal(deal, hero, baseline, fmt, seed) for deal in deals)
+    for result in play(todo):
+        deal = result["deal"]
         record["results"].append(result)
         record["results"].sort(key=lambda r: r["deal"])
         margins = [r["margin"] for r in record["results"]]
@@ -423,6 +467,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=100, help="calibrate: Monte Carlo's")
     parser.add_argument("--probe", type=int, default=2000, help="calibrate: IS-MCTS's")
     parser.add_argument("--games", type=int, default=2, help="calibrate: deals per bot")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="match: processes playing deals side by side (CPU per decision "
+                             "is each process's own)")
     args = parser.parse_args(argv)
     if args.command == "calibrate":
         calibrate(args.playouts, args.probe, args.games, args)
@@ -433,7 +480,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     baseline = parse_side(args.baseline, "baseline", args)
     command = "nice -n 5 .venv/bin/python benchmarks/hearts_match.py " + shlex.join(
         sys.argv[1:] if argv is None else list(argv))
-    run_match(args.name, hero, baseline, args.deals, args.format, args.seed, command)
+    if args.workers < 2:
+        run_match(args.name, hero, baseline, args.deals, args.format, args.seed, command)
+        return
+    with ProcessPoolExecutor(args.workers, initializer=_start_worker,
+                             initargs=(args,)) as pool:
+        run_match(args.name, hero, baseline, args.deals, args.format, args.seed, command,
+                  play=lambda deals: pool.map(_worker_deal, deals))
 
 
 if __name__ == "__main__":

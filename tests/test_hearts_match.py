@@ -66,6 +66,26 @@ def test_a_match_carries_on_from_its_results_file(tmp_path):
     assert resumed["summary"]["deals"] == 2
 
 
+def test_worker_processes_give_the_records_one_process_gives(tmp_path):
+    args = match.argparse.Namespace(hero="monte-carlo:8", baseline="rule-of-thumb",
+                                    format="hero-alone", seed="0", uct_c=26.0, rollouts=1,
+                                    final_policy="MAX_VISIT_COUNT")
+    hero, baseline = match.parse_side(args.hero, "hero", args), match.rule_of_thumb()
+    alone = match.run_match("t", hero, baseline, 3, "hero-alone", "0", "test",
+                            path=tmp_path / "alone.json", quiet=True)
+    with match.ProcessPoolExecutor(2, initializer=match._start_worker,
+                                   initargs=(args,)) as pool:
+        shared = match.run_match("t", hero, baseline, 3, "hero-alone", "0", "test",
+                                 path=tmp_path / "shared.json", quiet=True,
+                                 play=lambda deals: pool.map(match._worker_deal, deals))
+
+    def strip(record):
+        return [{k: v for k, v in r.items() if k not in ("cpu_seconds", "cpu_ms")}
+                for r in record["results"]]
+
+    assert strip(shared) == strip(alone) and [r["deal"] for r in shared["results"]] == [0, 1, 2]
+
+
 def test_openspiels_is_mcts_plays_through_the_lockstep_path():
     pytest.importorskip("pyspiel")
     # Its cards come back as our legal moves and both engines agree on the points (the
