@@ -2,6 +2,7 @@
 the four card games; Black Diamond's coach is in test_coach_blackdiamond.py."""
 
 import json
+import math
 import re
 from html import unescape
 
@@ -187,7 +188,11 @@ def test_review_lists_costly_moves_worst_first_and_steps_back(name):
         assert mistake.cost == pytest.approx(
             max(e.mean for e in advice.estimates.moves)
             - advice.estimates.of(mistake.played).mean)
-        assert mistake.cost > max(0.0, mistake.noise) and mistake.noise > 0
+        # the noise is the standard error of the difference (zero where every imagined
+        # deal agrees, as late in a hand), and the cost beats it
+        best, mine = advice.estimates.of(mistake.best), advice.estimates.of(mistake.played)
+        assert mistake.noise == pytest.approx(math.hypot(best.error, mine.error))
+        assert mistake.cost > mistake.noise >= 0
     entries = panel.review_box.children
     assert len(entries) == len(found)
     assert table.label(found[0].played) in entries[0].description

@@ -9,6 +9,7 @@ options out in those imagined deals.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
@@ -18,6 +19,7 @@ from cardlib.bots import RANDOM, Bot, BotKind, RandomBot
 from cardlib.cards import Card
 from cardlib.hearts.deck import (
     HEARTS,
+    JACK_OF_DIAMONDS,
     LAYOUT,
     PLAYERS,
     POINT_CARDS,
@@ -176,6 +178,16 @@ def hearts_limits(view: HeartsView) -> list[int]:
 
 # --- Monte Carlo ---------------------------------------------------------------------------
 
+QUEEN_DOUBT = 0.25
+"""How much less likely a seat is to hold the Q♠ for each safe chance to get rid of it that
+it let pass (see :func:`queen_chances`): a player with the Q♠ who could have dropped it on
+someone else's trick at no risk nearly always does."""
+
+QUEEN_TRIES = 16
+"""Imagined deals drawn at most to place the Q♠ as :data:`QUEEN_DOUBT` says; after that,
+the last one drawn (the inference is a preference, never a certainty)."""
+
+
 class MonteCarloBot(cardlib.bots.MonteCarloBot):
     """Tries each legal card in many imagined deals and keeps the best on average.
 
@@ -187,15 +199,99 @@ class MonteCarloBot(cardlib.bots.MonteCarloBot):
     the same seed and the same game give the same choices.
     """
 
-    def __init__(self, seed: int | str = 0, playouts: int = 200, policy: Bot | None = None):
-        super().__init__(imagine_deal, hand_value, policy=policy or RuleOfThumbBot(),
-                         horizon=end_of_hand, seed=seed, playouts=playouts,
-                         search_phases=("play",), hand_over_to=RuleOfThumbBot())
+    def __init__(self, seed: int | str = 0, playouts: int = 200, policy: Bot | None = None,
+                 *, halving: bool = True, touching: bool = True,
+                 queen_doubt: float = QUEEN_DOUBT):
+        super().__init__(functools.partial(imagine_deal, queen_doubt=queen_doubt),
+                         hand_value, policy=policy or RuleOfThumbBot(), horizon=end_of_hand,
+                         seed=seed, playouts=playouts, search_phases=("play",),
+                         hand_over_to=RuleOfThumbBot(), halving=halving)
+        self.touching = touching
+
+    def candidates(self, state: HeartsState) -> list[HeartsMove]:
+        """The legal cards, one of each run of touching cards (see :func:`touching_runs`)."""
+        legal = state.legal_moves()
+        if not self.touching or len(legal) < 2:
+            return list(legal)
+        return touching_runs(state.view(state.to_move), legal)
 
 
-def imagine_deal(view: HeartsView, rng: random.Random) -> HeartsState:
-    """A full state that fits what ``view``'s seat knows, the hidden hands guessed."""
-    return HeartsState.from_view(view, Knowledge.of(view).sample(rng))
+def touching_runs(view: HeartsView, legal: Sequence[HeartsMove]) -> list[HeartsMove]:
+    """``legal`` with only the lowest card of each run of *touching* cards: cards of one
+    suit in this hand with no card between them that another player holds or that lies on
+    the table.  Such cards win and lose against exactly the same cards, now and later, and
+    score alike (the Q♠, and the J♦ when it scores, touch nothing), so which of them is
+    played changes nothing but the card's name; a searcher that weighs each of them wastes
+    its deals on the same move several times."""
+    between = LAYOUT.full & ~view.hand_bits & ~view.played_bits | LAYOUT.mask(view.trick.cards)
+    special = QUEEN_OF_SPADES | (JACK_OF_DIAMONDS if view.options.jd_bonus else 0)
+    kept: list[HeartsMove] = []
+    last = -1
+    for move in sorted(legal, key=lambda m: LAYOUT.bit_of[m.card]):
+        bit = LAYOUT.bit_of[move.card]
+        gap = ((1 << bit) - 1) & ~((2 << last) - 1) if last >= 0 else 0
+        if (last < 0 or bit // LAYOUT.width != last // LAYOUT.width or gap & between
+                or ((1 << bit) | (1 << last)) & special):
+            kept.append(move)
+        last = bit
+    return kept
+
+
+def imagine_deal(view: HeartsView, rng: random.Random, *,
+                 queen_doubt: float = QUEEN_DOUBT) -> HeartsState:
+    """A full state that fits what ``view``'s seat knows, the hidden hands guessed: each
+    deal that fits the cards seen is as likely as the next, except that a seat which let
+    safe chances to shed the Q♠ go by (:func:`queen_chances`) holds it less often, by
+    ``queen_doubt`` a chance (drawn by rejection: a deal that puts the Q♠ there is kept
+    with that chance; 1 ignores the chances)."""
+    knowledge = Knowledge.of(view)
+    chances = queen_chances(view) if queen_doubt < 1 and queen_hidden(knowledge) else ()
+    hands = knowledge.sample(rng)
+    for _ in range(QUEEN_TRIES - 1):
+        holder = next((s for s, hand in enumerate(hands) if hand & QUEEN_OF_SPADES), None)
+        if holder is None or not chances or rng.random() < queen_doubt ** chances[holder]:
+            break
+        hands = knowledge.sample(rng)
+    return HeartsState.from_view(view, hands)
+
+
+def queen_hidden(knowledge: Knowledge) -> bool:
+    """Whether the Q♠ is in a hand this seat cannot see, and not known to be there (the
+    seat passed it, or the rules forced it to show)."""
+    if any(cards & QUEEN_OF_SPADES for cards in knowledge.certain):
+        return False
+    holders = [s for s, cards in enumerate(knowledge.possible)
+               if cards & QUEEN_OF_SPADES and s != knowledge.seat]
+    return len(holders) > 1
+
+
+def queen_chances(view: HeartsView) -> tuple[int, ...]:
+    """For each seat, how many safe chances to shed the Q♠ it let go by this hand while the
+    Q♠ was still out: a card other than the Q♠ discarded on a trick it could not follow
+    (where points may be played), or a spade other than the Q♠ played to a spade trick the
+    A♠ or K♠ was already winning.  These are the moments every player with the Q♠ waits
+    for, so passing one up says the Q♠ is probably elsewhere."""
+    chances = [0] * PLAYERS
+    gone = False
+    for number, trick in enumerate((*view.tricks, view.trick)):
+        cards = trick.cards
+        if not cards:
+            continue
+        led = cards[0].suit
+        for index, card in enumerate(cards):
+            if gone:
+                return tuple(chances)
+            if is_queen(card):
+                gone = True
+                continue
+            if card.suit != led:
+                if number or not view.options.no_pts_on_first_trick:
+                    chances[trick.seat_of(index)] += 1
+            elif led == "S" and max((strength(c) for c in cards[:index] if c.suit == "S"),
+                                    default=-1) \
+                    > strength(QUEEN):
+                chances[trick.seat_of(index)] += 1
+    return tuple(chances)
 
 
 def end_of_hand(view: HeartsView, state: HeartsState) -> bool:
@@ -211,11 +307,16 @@ def hand_value(view: HeartsView, state: HeartsState) -> float:
     return (sum(points) - own) / (PLAYERS - 1) - own
 
 
+PLAYOUTS = 140
+"""The table's and the coach's Monte Carlo budget: about 50 ms of CPU a decision here (the
+cost of the 100 playouts it had before its playouts got quicker)."""
+
 BOTS: tuple[BotKind, ...] = (
     BotKind("monte-carlo", "Monte Carlo",
-            "imagines the hands it cannot see and plays each card out in 100 of them, the rule of"
-            " thumb finishing the hand; the strongest, a fraction of a second a card",
-            lambda seed: MonteCarloBot(seed=seed, playouts=100)),
+            "imagines the hands it cannot see (guessing where the Q♠ is from the play), plays"
+            " its cards out in them, the rule of thumb finishing the hand, and spends its 140"
+            " playouts on the close calls; the strongest, a fraction of a second a card",
+            lambda seed: MonteCarloBot(seed=seed, playouts=PLAYOUTS)),
     BotKind("rule-of-thumb", "rule of thumb",
             "plays the way beginners are taught (pass the Q♠ and high spades, duck, dump the Q♠);"
             " answers at once",
