@@ -98,7 +98,7 @@ class Glance(NamedTuple):
     Every field is one the seat's full view holds too, so a bot that reads it sees nothing
     hidden.  It exists for speed: a Monte Carlo bot's playouts ask a rule-of-thumb bot for
     every card of every imagined hand, and building the whole view (scores, tricks, passes)
-    for each was half the cost of a playout.
+    for each was about a third of the cost of a playout.
     """
 
     seat: int
