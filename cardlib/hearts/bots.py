@@ -19,7 +19,6 @@ from cardlib.bots import RANDOM, Bot, BotKind, RandomBot
 from cardlib.cards import Card
 from cardlib.hearts.deck import (
     HEARTS,
-    JACK_OF_DIAMONDS,
     LAYOUT,
     PLAYERS,
     POINT_CARDS,
@@ -27,7 +26,8 @@ from cardlib.hearts.deck import (
     TRICKS,
 )
 from cardlib.hearts.moves import HeartsMove, MoonChoice, Play
-from cardlib.hearts.scoring import places
+from cardlib.hearts.rules import Options
+from cardlib.hearts.scoring import hand_points, places
 from cardlib.hearts.state import HeartsState
 from cardlib.hearts.view import HeartsView
 from cardlib.tricks import Glance
@@ -225,28 +225,34 @@ class MonteCarloBot(cardlib.bots.MonteCarloBot):
 def touching_runs(view: HeartsView, legal: Sequence[HeartsMove]) -> list[HeartsMove]:
     """``legal`` with only the lowest card of each run of *touching* cards: cards of one
     suit in this hand with no card between them that another player holds or that lies on
-    the table.  Such cards win and lose against exactly the same cards, now and later, and
-    score alike (the Q♠, and the J♦ when it scores, touch nothing), so which of them is
-    played changes nothing but the card's name; a searcher that weighs each of them wastes
-    its deals on the same move several times."""
+    the table, and worth the same points (:func:`card_points`: so the Q♠, and the J♦ when
+    it scores, touch nothing).  Such cards win and lose against exactly the same cards, now
+    and later, and score alike, so which of them is played changes nothing but the card's
+    name; a searcher that weighs each of them wastes its deals on the same move several
+    times."""
     parting = LAYOUT.full & ~view.hand_bits & ~view.played_bits | LAYOUT.mask(view.trick.cards)
-    special = QUEEN_OF_SPADES | (JACK_OF_DIAMONDS if view.options.jd_bonus else 0)
     kept: list[HeartsMove] = []
     last = None
     for move in sorted(legal, key=lambda m: LAYOUT.bit_of[m.card]):
         bit = LAYOUT.bit_of[move.card]
-        if last is None or not _touch(last, bit, parting, special):
+        if last is None or not _touch(last, bit, parting) \
+                or card_points(bit, view.options) != card_points(last, view.options):
             kept.append(move)
         last = bit
     return kept
 
 
-def _touch(low: int, high: int, parting: int, special: int) -> bool:
-    """Whether the cards at bits ``low`` < ``high`` touch: one suit, no card of ``parting``
-    strictly between them, neither of them ``special``."""
+def _touch(low: int, high: int, parting: int) -> bool:
+    """Whether the cards at bits ``low`` < ``high`` are of one suit with no card of
+    ``parting`` strictly between them."""
     between = (1 << high) - (2 << low)  # the bits low + 1 … high - 1
-    return (low // LAYOUT.width == high // LAYOUT.width and not between & parting
-            and not ((1 << low) | (1 << high)) & special)
+    return low // LAYOUT.width == high // LAYOUT.width and not between & parting
+
+
+def card_points(bit: int, options: Options) -> int:
+    """The points a seat scores for taking the card at ``bit`` alone, by the scoring rules
+    (:func:`cardlib.hearts.scoring.hand_points`), so that the bot never restates them."""
+    return hand_points([1 << bit] + [0] * (PLAYERS - 1), options)[0][0]
 
 
 def imagine_deal(view: HeartsView, rng: random.Random, *,
