@@ -376,7 +376,7 @@ class MonteCarloBot:
             for _ in range(deals):
                 view, world = next(worlds)
                 for move in (*alive, *extra):
-                    values[move].append(self._value(view, self._finish(view, world.apply(move))))
+                    values[move].append(self.play_out(view, world.apply(move)))
                 done += 1
                 if progress is not None and progress(done, planned) and done < planned:
                     stopped = True
@@ -404,6 +404,12 @@ class MonteCarloBot:
         if self._hand_over_to is not None:
             twin._hand_over_to = reseeded(self._hand_over_to, seed)
         return twin
+
+    def play_out(self, view: Any, state: GameState) -> float:
+        """The value for ``view``'s seat of ``state`` played on by the ``policy`` bots to
+        the horizon (a hook: a game with a quicker way to play its policy out overrides
+        it, and must give the same value)."""
+        return self._value(view, self._finish(view, state))
 
     def _finish(self, view: Any, state: GameState) -> GameState:
         while not self._horizon(view, state):

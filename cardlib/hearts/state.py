@@ -127,31 +127,8 @@ class HeartsState(HandsState):
         hand = self.hands[seat]
         if self.phase == "pass":
             return hand, "hearts.pass.three-cards"
-        options = self.options
-        if self.trick:
-            allowed, rule = playable_bits(hand, self.trick, TRICKS, LAYOUT)
-            if rule == "trick.follow-suit":
-                return allowed, "hearts.follow-suit"
-            if self.tricks or not options.no_pts_on_first_trick:
-                return hand, "hearts.void.any-card"
-            safe = hand & ~POINT_CARDS
-            if safe:
-                return safe, "hearts.first-trick.no-points"
-            if options.first_trick_void == "heart-not-queen" and hand & HEARTS:
-                return hand & HEARTS, "hearts.first-trick.only-points"
-            return hand, "hearts.first-trick.only-points"
-        if not self.tricks:  # the opening lead of the hand
-            if options.can_lead_any_club:
-                return hand & CLUBS, "hearts.lead.two-of-clubs"
-            return TWO_OF_CLUBS, "hearts.lead.two-of-clubs"
-        if self.hearts_broken or not options.must_break_hearts:
-            return hand, "hearts.lead.any"
-        others = hand & ~HEARTS
-        if not others:
-            return hand, "hearts.lead.only-hearts"
-        if others == QUEEN_OF_SPADES and options.can_lead_hearts_instead_of_qs:
-            return hand, "hearts.lead.queen-or-hearts"
-        return others, "hearts.lead.hearts-unbroken"
+        return allowed_cards(hand, self.trick, not self.tricks, self.hearts_broken,
+                             self.options)
 
     _allowed = property(_allowed_now, doc="``_allowed_now()``, for ``explain`` and tests: "
                         "not cached (the legal moves are), so asking changes nothing.")
@@ -336,6 +313,41 @@ class HeartsState(HandsState):
             view, hands, opening=Opening(view.hand_number, view.totals),
             deal=Deal(view.hand_number, tuple(hands), view.direction),
             passed=(0,) * PLAYERS, hearts_broken=view.hearts_broken)
+
+
+
+def allowed_cards(hand: int, trick: tuple[int, ...], first_trick: bool, hearts_broken: bool,
+                  options: Options) -> tuple[int, str]:
+    """The cards of ``hand`` (a bit set) that may be played to ``trick`` (bits on the table),
+    and the deciding rule: Hearts' restrictions on play, in one place.
+
+    A function of plain values rather than a state's method so that the legal moves,
+    ``explain`` and the Monte Carlo bot's quick playouts (``cardlib.hearts.bots``) all ask
+    the same rules, and the playouts need no state per card."""
+    if trick:
+        allowed, rule = playable_bits(hand, trick, TRICKS, LAYOUT)
+        if rule == "trick.follow-suit":
+            return allowed, "hearts.follow-suit"
+        if not first_trick or not options.no_pts_on_first_trick:
+            return hand, "hearts.void.any-card"
+        safe = hand & ~POINT_CARDS
+        if safe:
+            return safe, "hearts.first-trick.no-points"
+        if options.first_trick_void == "heart-not-queen" and hand & HEARTS:
+            return hand & HEARTS, "hearts.first-trick.only-points"
+        return hand, "hearts.first-trick.only-points"
+    if first_trick:  # the opening lead of the hand
+        if options.can_lead_any_club:
+            return hand & CLUBS, "hearts.lead.two-of-clubs"
+        return TWO_OF_CLUBS, "hearts.lead.two-of-clubs"
+    if hearts_broken or not options.must_break_hearts:
+        return hand, "hearts.lead.any"
+    others = hand & ~HEARTS
+    if not others:
+        return hand, "hearts.lead.only-hearts"
+    if others == QUEEN_OF_SPADES and options.can_lead_hearts_instead_of_qs:
+        return hand, "hearts.lead.queen-or-hearts"
+    return others, "hearts.lead.hearts-unbroken"
 
 
 def _holder(hands: Sequence[int], card: int) -> int:
