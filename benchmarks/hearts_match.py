@@ -7,7 +7,7 @@ Run:  nice -n 5 .venv/bin/python benchmarks/hearts_match.py match NAME --hero SI
           [--probe 2000] [--games 2]
 
 A SIDE is ``rule-of-thumb``, ``monte-carlo:PLAYOUTS`` (our ``MonteCarloBot``, rule-of-thumb
-playouts, the table's bot at 100) or ``is-mcts:SIMULATIONS`` (OpenSpiel's ``ISMCTSBot`` with
+playouts, the table's bot at 600) or ``is-mcts:SIMULATIONS`` (OpenSpiel's ``ISMCTSBot`` with
 a random-rollout evaluator; ``--uct-c``, ``--rollouts``, ``--final-policy`` set it).  IS-MCTS
 plays the cards and passes by the rule of thumb, as our Monte Carlo bot does (see
 ``SpielPlayer``).  Its default ``uct_c`` of 26 is OpenSpiel's usual 2 for returns in [-1, 1]
