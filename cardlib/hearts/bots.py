@@ -275,7 +275,7 @@ the last one drawn (the inference is a preference, never a certainty)."""
 PLAYOUTS = 600
 """The Monte Carlo budget of the table, the coach and ``MonteCarloBot()``: about 50 ms of
 CPU a decision here (45 ms mean, 74 ms at the 95th percentile, ``hearts_match.py
-calibrate``), the time 100 playouts took before the playouts skipped the game's states.
+calibrate``), about what 140 took before the playouts skipped the game's states.
 It plays no better than 140 playouts (12 ms: 600 against 140 came out −0.06 ± 0.40
 points a hand over 100 duplicate deals; the search is held back by its rule-of-thumb
 playouts, not by their number), but the coach's bars get four times the deals, so their
