@@ -316,7 +316,7 @@ class HeartsState(HandsState):
 
 
 
-def allowed_cards(hand: int, trick: tuple[int, ...], first_trick: bool, hearts_broken: bool,
+def allowed_cards(hand: int, trick: Sequence[int], first_trick: bool, hearts_broken: bool,
                   options: Options) -> tuple[int, str]:
     """The cards of ``hand`` (a bit set) that may be played to ``trick`` (bits on the table),
     and the deciding rule: Hearts' restrictions on play, in one place.
