@@ -27,10 +27,10 @@ from cardlib.hearts.deck import (
 )
 from cardlib.hearts.moves import MOON_CHOICES, HeartsMove, MoonChoice, Play
 from cardlib.hearts.rules import Options
-from cardlib.hearts.scoring import hand_points, moon_points, places
+from cardlib.hearts.scoring import MOON_POINTS, hand_points, moon_points, places
 from cardlib.hearts.state import HeartsState, allowed_cards
 from cardlib.hearts.view import HeartsView
-from cardlib.tricks import Glance, won_by
+from cardlib.tricks import Glance, winning_bit_index
 
 __all__ = ["Knowledge", "MonteCarloBot", "RandomBot", "RuleOfThumbBot"]
 
@@ -123,10 +123,7 @@ def thumb_bit(hand: int, trick: Sequence[int], played: int, allowed: int) -> int
         if allowed & HEARTS:
             return _highest(allowed & HEARTS)
         return _pick_across(allowed, DISCARD_ORDER, lowest=False)
-    on_table = 0
-    for bit in trick:
-        on_table |= 1 << bit
-    winning = _highest(on_table & led)
+    winning = trick[winning_bit_index(trick, TRICKS, LAYOUT)]
     ducks = allowed & ((1 << winning) - 1)  # the cards of the suit led below the winner
     if ducks:
         return _highest(ducks)
@@ -151,12 +148,12 @@ def _pick_across(cards: int, suits: Sequence[int], *, lowest: bool) -> int:
     return best
 
 
-def moon_pick(totals: Sequence[int], seat: int, choices: Sequence[HeartsMove]) -> HeartsMove:
+def moon_pick(totals: Sequence[int], seat: int, choices: Sequence[MoonChoice]) -> MoonChoice:
     """Having shot the moon, the scoring of ``choices`` that leaves ``seat`` best placed."""
-    def place_after(move: HeartsMove) -> tuple[int, int]:
-        points = [0 if s == seat else 26 for s in range(PLAYERS)]
-        if move == MoonChoice("subtract"):
-            points = [-26 if s == seat else 0 for s in range(PLAYERS)]
+    took_all = [MOON_POINTS if s == seat else 0 for s in range(PLAYERS)]
+
+    def place_after(move: MoonChoice) -> tuple[int, int]:
+        points = moon_points(took_all, seat, move.choice)  # scored by the scoring rules
         after = [t + p for t, p in zip(totals, points, strict=True)]
         return places(after)[seat], after[seat]
 
@@ -172,7 +169,7 @@ def thumb_points(state: HeartsState) -> tuple[int, ...]:
     (its legal moves, the glance, the move objects) made a playout six and a half times
     as slow as this (measured on 600 positions).  The rules are still asked where they
     live: the legal cards of :func:`~cardlib.hearts.state.allowed_cards`, the trick's
-    winner of :func:`~cardlib.tricks.won_by`, the points of
+    winner of :func:`~cardlib.tricks.winning_bit_index`, the points of
     :mod:`~cardlib.hearts.scoring`."""
     hands, trick, taken = list(state.hands), list(state.trick), list(state.taken)
     turn, leader = state.turn, state.leader
@@ -194,7 +191,7 @@ def thumb_points(state: HeartsState) -> tuple[int, ...]:
         if len(trick) < PLAYERS:
             turn = (turn + 1) % PLAYERS
             continue
-        winner = (leader + won_by(trick, TRICKS, LAYOUT)[0]) % PLAYERS
+        winner = (leader + winning_bit_index(trick, TRICKS, LAYOUT)) % PLAYERS
         for bit in trick:
             taken[winner] |= 1 << bit
         if not any(hands):
