@@ -1,8 +1,8 @@
 """Hearts on duplicate deals: one bot against another, the deal's luck taken out.
 
 Run:  nice -n 5 .venv/bin/python benchmarks/hearts_match.py match NAME --hero SIDE
-          --baseline SIDE [--deals 300] [--format swap|hero-alone|baseline-alone]
-          [--seed 0] [--workers 2]
+          --baseline SIDE [--deals 300] [--first 0]
+          [--format swap|hero-alone|baseline-alone] [--seed 0] [--workers 2]
       nice -n 5 .venv/bin/python benchmarks/hearts_match.py calibrate [--playouts 100]
           [--probe 2000] [--games 2]
 
@@ -17,17 +17,19 @@ over 2).  It chooses the most visited card (``MAX_VISIT_COUNT``) rather than Ope
 default of drawing one in proportion to the visits.
 
 Every deal is one hand (hand ``d % 4`` of the seed ``hearts-match:d``, so the passes go
-left, right, across and nowhere in turn), played more than once with the bots' seats
-exchanged: ``swap`` plays the hero in North and South against the baseline in East and West,
-then the reverse; ``hero-alone`` seats one hero in each of the four seats in turn against
-three baseline players, ``baseline-alone`` one baseline player against three heroes (the
-side that costs more CPU sits alone: every seat's cards are played once by each side
-either way; in a 50-deal pilot of the Monte Carlo bot against the rule of thumb, for the
-same CPU, one against three put the margin 4.2 standard errors from zero and ``swap`` 2.6,
-the spread of a deal being 3.4 points against 5.5).  A game's margin is the baseline's average
-points per player minus the hero's (positive: the hero did better), a deal's margin the mean
-over its games, and the match's figure the mean over deals with its standard error.  The
-deals are the same in every match, so matches can be compared deal by deal.
+left, right, across and nowhere in turn; deals ``--first`` … ``--first + --deals - 1``: a
+setting tuned on deals 0–299 is checked on 300 onwards), played more than once with the
+bots' seats exchanged: ``swap`` plays the hero in North and South against the baseline in
+East and West, then the reverse; ``hero-alone`` seats one hero in each of the four seats
+in turn against three baseline players, ``baseline-alone`` one baseline player against
+three heroes (the side that costs more CPU sits alone: every seat's cards are played once
+by each side either way; in a 50-deal pilot of the Monte Carlo bot against the rule of
+thumb, for the same CPU, one against three put the margin 4.2 standard errors from zero
+and ``swap`` 2.6, the spread of a deal being 3.4 points against 5.5). A game's margin is
+the baseline's average points per player minus the hero's (positive: the hero did better),
+a deal's margin the mean over its games, and the match's figure the mean over deals with
+its standard error. Deal d is the same in every match, so matches can be compared deal by
+deal.
 
 Both engines play every game in lockstep: each move is applied to our ``HeartsState`` and to
 OpenSpiel's state (dealt the same cards, pass direction forced to ours, the mapping of
@@ -69,7 +71,7 @@ from stats import paired, percentile  # noqa: E402  (benchmarks/ is on sys.path)
 from cardlib.bots import stable_digest  # noqa: E402
 from cardlib.cards import Card, french_deck, shuffled  # noqa: E402
 from cardlib.hearts import Hearts  # noqa: E402
-from cardlib.hearts.bots import MonteCarloBot, RuleOfThumbBot  # noqa: E402
+from cardlib.hearts.bots import MOON_ALERT, MonteCarloBot, RuleOfThumbBot  # noqa: E402
 from cardlib.hearts.deck import PLAYERS, SEATS  # noqa: E402
 from cardlib.hearts.moves import HeartsMove  # noqa: E402
 from cardlib.hearts.state import HeartsState  # noqa: E402
@@ -148,12 +150,14 @@ def rule_of_thumb() -> Side:
 
 VARIANTS = {
     "": {},
-    "plain": {"halving": False, "touching": False, "queen_doubt": 1.0},
+    "plain": {"halving": False, "touching": False, "queen_doubt": 1.0, "moon_watch": False},
     "no-queen": {"queen_doubt": 1.0},
+    "no-moon": {"moon_watch": False},
 }
 """Our Monte Carlo bot as the table builds it (``monte-carlo:N``) and as it was before its
 improvements (``monte-carlo:N:plain``: playouts shared evenly among all legal cards, the
-hidden cards dealt uniformly; ``:no-queen``: without the Q♠ inference), to measure each."""
+hidden cards dealt uniformly, no moon watch; ``:no-queen``: without the Q♠ inference;
+``:no-moon``: without the moon watch in its playouts), to measure each."""
 
 
 def monte_carlo(playouts: int, seed: str, variant: str = "") -> Side:
@@ -161,7 +165,8 @@ def monte_carlo(playouts: int, seed: str, variant: str = "") -> Side:
     and the seat's view, so one bot seed serves every deal), with ``VARIANTS[variant]``."""
     changes = VARIANTS[variant]
     settings = {"bot": "cardlib.hearts.bots.MonteCarloBot", "playouts": playouts,
-                "policy": "rule-of-thumb", "passes": "rule-of-thumb", "seed": seed, **changes}
+                "policy": "rule-of-thumb", "passes": "rule-of-thumb", "seed": seed,
+                "moon_watch": True, "moon_alert": MOON_ALERT, **changes}
     return Side(f"monte-carlo {playouts}{' ' + variant if variant else ''}", settings,
                 lambda key, seat: OurPlayer(MonteCarloBot(seed=seed, playouts=playouts,
                                                           **changes)))
@@ -350,7 +355,7 @@ def _worker_deal(deal: int) -> dict[str, Any]:
 
 
 def run_match(name: str, hero: Side, baseline: Side, deals: int, fmt: str, seed: str,
-              command: str, path: Path | None = None, quiet: bool = False,
+              command: str, path: Path | None = None, quiet: bool = False, first: int = 0,
               play: Callable[[Iterable[int]], Iterable[dict[str, Any]]] | None = None
               ) -> dict[str, Any]:
     """Play ``deals`` deals (carrying on from the results file when its settings are these);
@@ -363,14 +368,17 @@ def run_match(name: str, hero: Side, baseline: Side, deals: int, fmt: str, seed:
                 "deals": "deal d is hand d % 4 of seed 'hearts-match:d' (options: defaults)",
                 "margin": "baseline's average points per player minus the hero's, mean over "
                           "the deal's games"}
+    if first:  # deals first … first + deals - 1: fresh deals for a check made after tuning
+        settings["first"] = first
     record: dict[str, Any] = {"name": name, "settings": settings, "command": command,
                               "results": []}
     if path.exists():
         old = json.loads(path.read_text())
         if old.get("settings") == settings:
-            record["results"] = [r for r in old["results"] if r["deal"] < deals]
+            record["results"] = [r for r in old["results"]
+                                 if first <= r["deal"] < first + deals]
     done = {r["deal"] for r in record["results"]}
-    todo = [deal for deal in range(deals) if deal not in done]
+    todo = [deal for deal in range(first, first + deals) if deal not in done]
     if play is None:
         def play(deals: Iterable[int]) -> Iterator[dict[str, Any]]:
             return (measured_deal(deal, hero, baseline, fmt, seed) for deal in deals)
@@ -458,6 +466,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hero", default="monte-carlo:100")
     parser.add_argument("--baseline", default="rule-of-thumb")
     parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--first", type=int, default=0,
+                        help="match: the first deal's number (fresh deals for a check)")
     parser.add_argument("--format", choices=sorted(FORMATS), default="swap")
     parser.add_argument("--seed", default="0", help="the bots' seed (the deals never change)")
     parser.add_argument("--uct-c", type=float, default=26.0)
@@ -481,12 +491,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     command = "nice -n 5 .venv/bin/python benchmarks/hearts_match.py " + shlex.join(
         sys.argv[1:] if argv is None else list(argv))
     if args.workers < 2:
-        run_match(args.name, hero, baseline, args.deals, args.format, args.seed, command)
+        run_match(args.name, hero, baseline, args.deals, args.format, args.seed, command,
+                  first=args.first)
         return
     with ProcessPoolExecutor(args.workers, initializer=_start_worker,
                              initargs=(args,)) as pool:
         run_match(args.name, hero, baseline, args.deals, args.format, args.seed, command,
-                  play=lambda deals: pool.map(_worker_deal, deals))
+                  play=lambda deals: pool.map(_worker_deal, deals), first=args.first)
 
 
 if __name__ == "__main__":

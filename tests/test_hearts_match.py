@@ -66,6 +66,17 @@ def test_a_match_carries_on_from_its_results_file(tmp_path):
     assert resumed["summary"]["deals"] == 2
 
 
+def test_a_match_from_a_later_deal_plays_fresh_deals_only(tmp_path):
+    # Deals first … first + deals - 1: a check on deals a tuning never saw.
+    hero, baseline = match.monte_carlo(8, "test:hero"), match.rule_of_thumb()
+    later = match.run_match("t", hero, baseline, 2, "hero-alone", "0", "test",
+                            path=tmp_path / "later.json", quiet=True, first=5)
+    assert [r["deal"] for r in later["results"]] == [5, 6]
+    assert later["settings"]["first"] == 5
+    assert later["results"][0]["games"] == match.play_deal(5, hero, baseline, "hero-alone",
+                                                           match.Clock())["games"]
+
+
 def test_worker_processes_give_the_records_one_process_gives(tmp_path):
     args = match.argparse.Namespace(hero="monte-carlo:8", baseline="rule-of-thumb",
                                     format="hero-alone", seed="0", uct_c=26.0, rollouts=1,
