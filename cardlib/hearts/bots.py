@@ -180,14 +180,13 @@ def _stop_bit(trick: Sequence[int], allowed: int, runner: int) -> int:
     highest card that is not the Q♠, and, unable to follow, give the runner no point."""
     if not trick:
         return -1
-    places = winning_bit_index(trick, TRICKS, LAYOUT)
-    runner_ahead = places == runner or runner > len(trick) - 1
-    if not runner_ahead:
+    winner_at = winning_bit_index(trick, TRICKS, LAYOUT)
+    if winner_at != runner and runner < len(trick):  # the runner has played, and is beaten
         return -1
     led = SUIT_MASKS[trick[0] // WIDTH]
     if allowed & led:
         points = any(1 << bit & POINT_CARDS for bit in trick) or led == HEARTS
-        if not points or (runner < len(trick) and not allowed >> trick[places]):
+        if not points or (runner < len(trick) and not allowed >> trick[winner_at]):
             return -1
         return _highest(allowed & ~QUEEN_OF_SPADES or allowed)
     safe = allowed & ~POINT_CARDS
@@ -200,8 +199,9 @@ taken a point card, before the moon watch treats it as running for the moon.
 
 Why 7: in 400 hands of the rule of thumb alone, one seat held every point so far at 4 in
 65 hands and at 7 in 19, for 5 moons.  The Monte Carlo bot at 140 playouts against
-IS-MCTS at 5,000 simulations, one IS-MCTS seat against three, 300 duplicate deals (points
-a hand; the share of the hands someone shot the moon, then of the rest):
+IS-MCTS at 5,000 simulations, one IS-MCTS seat against three, 300 duplicate deals (its
+margin in points a hand, then that margin split between the hands in which someone shot
+the moon and the rest):
 
 * without the watch: +0.34 ± 0.25 (moons −0.04, the rest +0.38; IS-MCTS shot 17 moons);
 * at 4: +0.24 ± 0.24 (moons +0.22, the rest +0.03): the moons were stopped, but the false
@@ -213,8 +213,9 @@ Those were the two values tried, on deals 0–299; the shipped matches are on de
 
 
 def moon_runner(taken: Sequence[int]) -> int:
-    """The seat running for the moon (-1 if none): the only seat that has taken point
-    cards this hand, once they are worth :data:`MOON_ALERT` points."""
+    """The seat running for the moon (-1 if none), from the cards each seat has ``taken``
+    this hand: the only seat that has taken point cards, once they are worth
+    :data:`MOON_ALERT` hearts (the Q♠ counting two)."""
     takers = [seat for seat, cards in enumerate(taken) if cards & POINT_CARDS]
     if len(takers) != 1:
         return -1
