@@ -144,14 +144,18 @@ def positions(games: int = 120):
                 yield options, state
 
 
+def book_card(state) -> tuple[Card, str]:
+    """``by_the_book``'s card for the seat to move at ``state``, read from its view."""
+    view = state.view(state.to_move)
+    return by_the_book(list(view.hand), list(view.trick.cards),
+                       list(state.layout.cards(view.played_bits)),
+                       [move.card for move in state.legal_moves()])
+
+
 def test_the_bit_rules_play_the_card_the_rules_name():
     rules = Counter()
     for _options, state in positions():
-        seat = state.to_move
-        view = state.view(seat)
-        legal = [move.card for move in state.legal_moves()]
-        card, rule = by_the_book(list(view.hand), list(view.trick.cards),
-                                 list(state.layout.cards(view.played_bits)), legal)
+        card, rule = book_card(state)
         assert THUMB.choose(state).card == card, (state, rule)
         rules[rule] += 1
     # Every rule was the deciding one somewhere, so each was checked.
@@ -190,9 +194,7 @@ def test_the_moon_watch_plays_the_card_its_rules_name():
         assert runner == moon_runner(view.taken_bits) >= 0
         watched = watch_by_the_book(list(view.trick.cards), legal,
                                     (runner - view.trick.leader) % 4)
-        card, rule = watched or by_the_book(list(view.hand), list(view.trick.cards),
-                                            list(state.layout.cards(view.played_bits)),
-                                            legal)
+        card, rule = watched or book_card(state)
         assert WATCH.choose(state).card == card, (state, rule)
         rules[rule if watched else "usual"] += 1
     assert set(rules) == {"run: lead high", "run: win high", "run: keep the high cards",
