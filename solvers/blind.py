@@ -67,13 +67,16 @@ class MarginPlayer:
     Between the two (``mid`` black cards or fewer left, 0: no such stage) it deals
     ``mid_samples`` deals, takes ``mid_margin`` diamonds away and cuts each search at
     ``mid_nodes`` states.  (On 530 decisions of seeds 5001..5129 where some move kept the
-    game won and some lost it, the decisions with 12 or 14 black cards left were 15 % of
-    them but held 47 % of this player's mistakes: 23.4 % there, 14.3 % with 6 deals, a
-    margin of 2 and 2,047 states, at the same CPU per decision: 8 decisions better, 1
-    worse, a lead rather than a proof; measured by ``benchmarks/blind_decisions.py``,
-    issue 28 §1.  Whole games did not bear it out: on seeds 1..128, ``mid=14`` with those
-    settings won 81 against the plain player's 84, 11 deals won only with it and 14 only
-    without, so it stays off.)
+    game won and some lost it, the 77 with 12 or 14 black cards left held 18 of this
+    player's 38 losing choices (13 in its own games, with other samples); with 4, 8, 16
+    and 32 deals (margin and budget as before) 18, 14, 11 and 10, and with 12 deals, a
+    margin of 2 and 2,047 states 9, never where this player had not chosen one (sign test
+    p = 0.004), at 0.34 s a decision there against 0.25 s; ``benchmarks/blind_decisions.py``,
+    issue 28 §1.  On whole games, seeds 1..1000, ``mid=14`` with those settings won 621
+    (95 % interval 59.1-65.1 %) against this player's 593: 117 deals won only with it, 89
+    only without (sign test p = 0.06), at 6.93 s of one core a game against 5.73 s
+    (``player-margin-mid-1000.jsonl``).  The strongest blind player measured, but not
+    clearly stronger, so the default stays off and the shipped files replay as made.)
 
     A sample the search cannot win from the current position (at that handicap) tells no
     move apart and is skipped, and the first move of the line that wins it is a win
