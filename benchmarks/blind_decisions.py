@@ -36,12 +36,10 @@ meets (``critical_per_game`` in ``collect``'s tally, times the rate).
 
 What it does not see: a blunder is judged by a search that sees the decks, so a move that
 keeps the position won for such a player but leaves one hard to play blind counts as good.
-Measured, the gap is real: with a middle stage (``margin:mid=14,mid_samples=12,
-mid_margin=2,mid_nodes=2047``) the blunders at 12-14 black cards left fell to 9 of 77, from
-18 (13 in the margin player's own games), which this reckoning turns into 3 to 7 points
-more games won; on seeds 1..1000 the gain was 2.8 points (621 against 593, sign test
-p = 0.06), and ``blind_gap.py`` found where the rest went: per 1,000 deals, about 49 fewer
-games lost with 10-14 black cards to draw, 23 more with 9 or fewer.  So a lead here is a
+Measured, the gap is real: the middle stage of :class:`solvers.blind.MarginPlayer`
+halved the blunders at 12-14 black cards left, which this reckoning turns into 3 to 7
+points more games won; whole games gave 2.8 (its docstring has the counts), and
+``blind_gap.py`` found the rest lost later, with fewer black cards to draw.  So a lead here is a
 candidate for whole games, not a result.
 """
 
