@@ -100,9 +100,9 @@ class Recording(MarginPlayer):
         self.left = sight.view.black_left
         return super().choose(sight, legal, rng)
 
-    def solve(self, state, max_nodes=None):
+    def solve(self, state, max_nodes=None, check=True):
         self.budgets.append((self.left, self.max_nodes if max_nodes is None else max_nodes))
-        return super().solve(state, max_nodes)
+        return super().solve(state, max_nodes, check)
 
 
 def test_the_middle_stage_uses_its_own_deals_margin_and_budget():
