@@ -87,6 +87,21 @@ def test_a_line_that_does_not_win_is_a_solver_bug():
         check_win(state, line[1:])
 
 
+
+def test_without_the_check_a_win_is_the_same_but_not_replayed(monkeypatch):
+    """``check=False`` changes what is verified, never what is searched: the same verdict,
+    line and positions, and the engine is not asked to replay the line."""
+    state = GAME.new(3)
+    checked = search.solve(state)
+    replays = []
+    monkeypatch.setattr(search, "check_win", lambda *line: replays.append(line))
+    unchecked = search.solve(state, check=False)
+    assert (unchecked.verdict, unchecked.moves, unchecked.nodes) == (
+        checked.verdict, checked.moves, checked.nodes) and checked.verdict == "win"
+    assert replays == []
+    search.solve(state)
+    assert len(replays) == 1  # (the patch reaches the search, so the count above means it)
+
 def _agreement(positions):
     compared = []
     for state in positions:
