@@ -20,7 +20,8 @@ RESULTS = Path(__file__).resolve().parents[1] / "benchmarks" / "results"
 MADE = json.loads((RESULTS / "made.json").read_text(encoding="utf-8"))["files"]
 GAP_FILES = {"blind-gap-heuristic.jsonl": "player-heuristic-1000.jsonl",
              "blind-gap-margin.jsonl": "player-margin-1000.jsonl",
-             "blind-gap-margin-mid.jsonl": "player-margin-mid-1000.jsonl"}
+             "blind-gap-margin-mid.jsonl": "player-margin-mid-1000.jsonl",
+             "blind-gap-margin-late32.jsonl": "player-margin-late32-1000.jsonl"}
 
 
 def test_the_turn_it_names_turns_a_won_position_lost_and_the_row_replays():

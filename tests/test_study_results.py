@@ -36,7 +36,8 @@ FILES = {  # file -> the seeds its command names
     "variant-replaced-under-deck-200.jsonl": range(1, 201),
 }
 
-PLAYERS_QUOTED = ["random", "heuristic", "sampling", "sampling8", "margin", "margin-mid"]
+PLAYERS_QUOTED = ["random", "heuristic", "sampling", "sampling8", "margin", "margin-mid",
+                  "margin-late32"]
 """The players notebook 08 compares: their files must be among the shipped ones."""
 
 SOLVER_FILES = ["black-diamond-20000.jsonl", "black-diamond-20001-40000.jsonl",
