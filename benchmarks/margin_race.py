@@ -29,8 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tqdm import tqdm  # noqa: E402
 
-from solvers import policies  # noqa: E402
+from cardlib.blackdiamond import BlackDiamondState  # noqa: E402
+from solvers import policies, study  # noqa: E402
 from solvers.blind import MarginPlayer  # noqa: E402
+from solvers.result import SolveResult  # noqa: E402
 
 MIDDLE = dict(mid=14, mid_samples=12, mid_margin=2, mid_nodes=2047)
 """The middle stage of the shipped ``player-margin-mid-1000.jsonl``."""
@@ -39,7 +41,8 @@ MIDDLE = dict(mid=14, mid_samples=12, mid_margin=2, mid_nodes=2047)
 class AsMade(MarginPlayer):
     """The margin player as the shipped files were made: every winning line replayed."""
 
-    def solve(self, state, max_nodes=None, check=True):
+    def solve(self, state: BlackDiamondState, max_nodes: int | None = None,
+              check: bool = True) -> SolveResult:
         return super().solve(state, max_nodes, check=True)
 
 
@@ -48,14 +51,10 @@ WAYS = {"as made": lambda late: AsMade(**MIDDLE, late_samples=late),
         "race": lambda late: MarginPlayer(**MIDDLE, late_samples=late, race=True)}
 
 
-def seeds_of(text: str) -> range:
-    first, last = text.split("..")
-    return range(int(first), int(last) + 1)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seeds", default="1..12", type=seeds_of, help="first..last")
+    parser.add_argument("--seeds", default="1..12", type=study.parse_seeds,
+                        help="first..last, or a comma list (as the study's)")
     parser.add_argument("--late-samples", type=int, default=24,
                         help="the late stage's samples (the shipped player: 24)")
     args = parser.parse_args()
@@ -74,8 +73,8 @@ def main() -> int:
         same += len({game.moves for game in games.values()}) == 1
     deals = len(args.seeds)
     print(f"the margin player with its middle stage {MIDDLE}, {args.late_samples} late "
-          f"samples, seeds {args.seeds.start}..{args.seeds.stop - 1}: each deal played three "
-          "ways in this process, timed with time.process_time around each game")
+          f"samples, {deals} deal{'s' * (deals != 1)} from seed {args.seeds[0]}: each played "
+          "three ways in this process, timed with time.process_time around each game")
     for name in names:
         print(f"  {name:>9}: {cpu[name] / deals:6.2f} s of one core a game, "
               f"{searches[name] / deals:7.0f} searches, {cpu[name] / cpu['as made']:.3f} "

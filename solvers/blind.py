@@ -75,8 +75,8 @@ class MarginPlayer:
     issue 28 §1.  On whole games, seeds 1..1000, ``mid=14`` with those settings won 621
     (95 % interval 59.1-65.1 %) against this player's 593: 117 deals won only with it, 89
     only without (sign test p = 0.06), at 6.93 s of one core a game against 5.73 s
-    (``player-margin-mid-1000.jsonl``).  The strongest blind player measured, but not
-    clearly stronger, so the default stays off and the shipped files replay as made.)
+    (``player-margin-mid-1000.jsonl``).  Not clearly stronger, so the default stays off and
+    the shipped files replay as made.)
 
     A sample the search cannot win from the current position (at that handicap) tells no
     move apart and is skipped, and the first move of the line that wins it is a win

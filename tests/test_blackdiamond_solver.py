@@ -87,7 +87,6 @@ def test_a_line_that_does_not_win_is_a_solver_bug():
         check_win(state, line[1:])
 
 
-
 def test_without_the_check_a_win_is_the_same_but_not_replayed(monkeypatch):
     """``check=False`` changes what is verified, never what is searched: the same verdict,
     line and positions, and the engine is not asked to replay the line."""
@@ -101,6 +100,7 @@ def test_without_the_check_a_win_is_the_same_but_not_replayed(monkeypatch):
     assert replays == []
     search.solve(state)
     assert len(replays) == 1  # (the patch reaches the search, so the count above means it)
+
 
 def _agreement(positions):
     compared = []
