@@ -64,7 +64,7 @@ def main() -> int:
     same = 0
     for index, seed in enumerate(tqdm(args.seeds, unit="deal")):
         games = {}
-        for name in names[index % 3:] + names[:index % 3]:
+        for name in names[index % len(names):] + names[:index % len(names)]:
             player = WAYS[name](args.late_samples)
             began = time.process_time()
             games[name] = policies.play(player, seed)

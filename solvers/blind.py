@@ -131,7 +131,7 @@ class MarginPlayer:
         time until the leader cannot be caught (ties: the heuristic's order)."""
         votes = dict.fromkeys(order, 0.0)
         for left in range(self.late_samples - 1, -1, -1):
-            running = self.contenders(order, votes, left + 1) if self.race else order
+            running = SamplingPlayer.contenders(order, votes, left + 1) if self.race else order
             for move, won in self.votes(running, [sight.sample(rng)]).items():
                 votes[move] += won
             if SamplingPlayer.settled(order, votes, left):
@@ -155,8 +155,8 @@ class MarginPlayer:
         ``max_nodes`` unless given: half)."""
         votes = dict.fromkeys(moves, 0.0)
         for done, deal in enumerate(deals):
-            running = (self.contenders(moves, votes, len(deals) - done) if self.race
-                       else moves)
+            running = (SamplingPlayer.contenders(moves, votes, len(deals) - done)
+                       if self.race else moves)
             if len(running) == 1:
                 break  # the leader cannot be caught: no search changes the choice
             root = self.solve(deal, max_nodes)
@@ -171,18 +171,6 @@ class MarginPlayer:
                 verdict = self.solve(deal.apply(move), max_nodes, check=False).verdict
                 votes[move] += 1.0 if verdict == "win" else 0.5 if verdict == "unknown" else 0
         return votes
-
-    @staticmethod
-    def contenders(order: Sequence[Move], votes: dict[Move, float], left: int
-                   ) -> list[Move]:
-        """The moves of ``order`` (ties: earlier first) that could still be chosen if every
-        one of ``left`` samples to come voted for them: the leader, and each rival that
-        could catch it."""
-        leader = min(order, key=lambda move: -votes[move])
-        rank = order.index(leader)
-        return [move for index, move in enumerate(order)
-                if move == leader or votes[move] + left > votes[leader]
-                or (votes[move] + left == votes[leader] and index < rank)]
 
     def solve(self, state: BlackDiamondState, max_nodes: int | None = None,
               check: bool = True) -> search.SolveResult:

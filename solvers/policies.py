@@ -430,14 +430,22 @@ class SamplingPlayer:
         return self.played
 
     @staticmethod
-    def settled(order: Sequence[Move], votes: dict[Move, int], left: int) -> bool:
+    def contenders(order: Sequence[Move], votes: dict[Move, float], left: int
+                   ) -> list[Move]:
+        """The moves of ``order`` (ties: earlier first) that could still be chosen if every
+        one of ``left`` samples to come voted for them: the leader, and each rival that
+        could catch it."""
+        leader = min(order, key=lambda move: -votes[move])
+        rank = order.index(leader)
+        return [move for index, move in enumerate(order)
+                if move == leader or votes[move] + left > votes[leader]
+                or (votes[move] + left == votes[leader] and index < rank)]
+
+    @staticmethod
+    def settled(order: Sequence[Move], votes: dict[Move, float], left: int) -> bool:
         """Can ``left`` more samples change the choice?  If not, stop: the leader keeps
         its place even if every one of them voted for one rival."""
-        leader = max(order, key=votes.__getitem__)
-        rank = order.index(leader)
-        return all(votes[move] + left < votes[leader]
-                   or (votes[move] + left == votes[leader] and order.index(move) > rank)
-                   for move in order if move != leader)
+        return len(SamplingPlayer.contenders(order, votes, left)) == 1
 
     def solve(self, state: BlackDiamondState) -> Plan | None:
         """The sample with the winning line the search finds in it, or None."""

@@ -129,14 +129,3 @@ def test_racing_the_samples_plays_the_same_game_with_fewer_searches():
     assert first_decisions(6, 26, player=racing) == first_decisions(6, 26, player=plain)
     assert 0 < racing.effort.searches < plain.effort.searches
 
-
-def test_the_race_keeps_only_the_moves_that_could_still_be_chosen():
-    """A rival stays in if winning every sample to come would overtake the leader, or tie it
-    and come first in the order (ties go to the earlier move)."""
-    a, b, c = "a", "b", "c"
-    votes = {a: 4.0, b: 1.0, c: 2.0}
-    assert MarginPlayer.contenders([a, b, c], votes, 1) == [a]
-    assert MarginPlayer.contenders([a, b, c], votes, 2) == [a]  # c could only tie, after a
-    assert MarginPlayer.contenders([c, b, a], votes, 2) == [c, a]  # ... or tie, before a
-    assert MarginPlayer.contenders([a, b, c], votes, 3) == [a, c]
-    assert MarginPlayer.contenders([a, b, c], votes, 4) == [a, b, c]

@@ -126,6 +126,18 @@ def test_sampling_stops_once_the_samples_left_cannot_change_the_choice():
     assert not SamplingPlayer.settled(order, {a: 0, b: 0, c: 0}, 1)
 
 
+def test_the_race_keeps_only_the_moves_that_could_still_be_chosen():
+    """A rival stays in if winning every sample to come would overtake the leader, or tie it
+    and come first in the order (ties go to the earlier move)."""
+    a, b, c = "a", "b", "c"
+    votes = {a: 4.0, b: 1.0, c: 2.0}
+    assert SamplingPlayer.contenders([a, b, c], votes, 1) == [a]
+    assert SamplingPlayer.contenders([a, b, c], votes, 2) == [a]  # c could only tie, after a
+    assert SamplingPlayer.contenders([c, b, a], votes, 2) == [c, a]  # ... or tie, before a
+    assert SamplingPlayer.contenders([a, b, c], votes, 3) == [a, c]
+    assert SamplingPlayer.contenders([a, b, c], votes, 4) == [a, b, c]
+
+
 def test_games_replay_and_a_study_line_reports_them():
     game = play(SamplingPlayer(2, 4095), 13)
     line = PolicyTask("sampling", (("max_nodes", 4095), ("samples", 2)))(13)
