@@ -12,7 +12,7 @@ from cardlib.widgets.table import GameTable
 from solvers.hints import add_black_diamond_tools
 from solvers.policies import advice as policy_advice
 from solvers.search import solve
-from solvers.widgets.coach import Verdicts, advise, blind_choice, turning_point
+from solvers.widgets.coach import Verdicts, add_coach, advise, blind_choice, turning_point
 
 GAME = games.get("black-diamond")
 
@@ -60,6 +60,9 @@ def rows(html):
 def test_table_coach_review_and_save():
     table = GameTable(GAME, seed=1)
     add_black_diamond_tools(table)
+    # The review's solves run to a verdict here: under the full suite's load, the default
+    # half second of CPU a position has left one undecided (then the review says so).
+    add_coach(table, solve_seconds=60)
     table.coach_toggle.value = True
     panel = table.coach_panel
     shown = rows(panel.chart.value)
