@@ -62,3 +62,17 @@ def test_a_re_decision_counts_a_blunder_exactly_when_it_plays_a_loser(row):
     assert again["blunder"] == (again["move"] in decision["losers"])
     twice = blind_decisions.decide("margin", decision)
     assert {**again, "cpu": 0} == {**twice, "cpu": 0}, "seeded by the decision"
+
+
+def test_the_slack_variant_spans_the_margin_player_and_the_rules_of_thumb(row):
+    """No slack is the margin player's own choice; a slack wider than any count is the
+    heuristic's first move (``late=-1``: no decision is in the late stage)."""
+    differ = 0
+    for decision in row["critical"]:
+        margin, heuristic, none, wide = (
+            blind_decisions.decide(spec, decision)["move"]
+            for spec in ("margin:late=-1", "heuristic", "slack:slack=0,late=-1",
+                         "slack:slack=99,late=-1"))
+        assert none == margin and wide == heuristic
+        differ += margin != heuristic
+    assert differ, "the two ends differ at some decision, so the checks tell them apart"
