@@ -36,13 +36,12 @@ meets (``critical_per_game`` in ``collect``'s tally, times the rate).
 
 What it does not see: a blunder is judged by a search that sees the decks, so a move that
 keeps the position won for such a player but leaves one hard to play blind counts as good.
-Measured, the gap is real: the middle stage of :class:`solvers.blind.MarginPlayer`
-halved the blunders at 12-14 black cards left, which this reckoning turns into 3 to 7
-points more games won; whole games gave 2.8 (its docstring has the counts).  Where the rest
-went, ``blind_gap.py``'s samples of lost deals are too small to say: two players that play
-the same games until 10 black cards are left (the middle stage with 24 and with 32 late
-samples) differ there by about 20 lost deals per 1,000 in a stage where they lose the same
-deals.  So a lead here is a candidate for whole games, not a result.
+The middle stage of :class:`solvers.blind.MarginPlayer` halved the blunders at 12-14 black
+cards left, which this reckoning turns into 3 to 7 points more games won; whole games gave
+2.8 (its docstring has the counts), at the low end.  ``blind_gap.py``, judging every deal
+each player lost on seeds 1..1000, puts the gain where this bench saw it: 25 fewer games
+lost with 12-14 cards to draw (152 to 127), and none of them lost later instead (141 to
+138 with 10 or fewer).  Still, a lead here is a candidate for whole games, not a result.
 
 What it has ruled out (530 decisions of seeds 5001..5129; "better/worse" are the McNemar
 counts against the player named): with 16 or more black cards left, nothing beat the

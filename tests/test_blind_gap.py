@@ -70,3 +70,29 @@ def test_the_shipped_gap_files_judge_lost_deals_of_their_players_as_their_comman
                 assert 1 <= row["winnable"] <= turn["step"] <= row["decisions"]
                 assert turn["step"] <= row["winnable"] + row["unknown"]
                 assert 0 <= turn["black_left"] <= 24
+
+
+def test_players_with_the_same_choices_until_a_stage_lose_the_same_deals_before_it():
+    """The margin player and its middle stage choose alike while more than 14 black cards
+    are left, the middle stage with 24 and with 32 late samples (the race changes no
+    choice) while more than 10 are: every deal one lost before then, the other lost at the
+    very same decision, unless one judging left a step undecided (no turn named)."""
+    def turns(name):
+        return {row["seed"]: row["turn"] for row in study.load(RESULTS / name)}
+
+    for first, second, last in (("blind-gap-margin.jsonl", "blind-gap-margin-mid.jsonl", 14),
+                                ("blind-gap-margin-mid.jsonl",
+                                 "blind-gap-margin-late32.jsonl", 10)):
+        one, two = turns(first), turns(second)
+        early = {seed for rows in (one, two) for seed, turn in rows.items()
+                 if turn and turn["black_left"] > last}
+        assert len(early) > 100, "the check has deals to check"
+        undecided = 0
+        for seed in early:
+            assert seed in one and seed in two, f"{seed}: both players lost it"
+            if one[seed] is None or two[seed] is None:
+                undecided += 1  # one judging named no turn: a step left undecided
+                continue
+            assert (one[seed]["step"], one[seed]["move"]) == \
+                (two[seed]["step"], two[seed]["move"]), seed
+        assert undecided <= 2, (first, second, undecided)
