@@ -133,23 +133,9 @@ class SlackVotes(blind.MarginPlayer):
     slack: int = 1
     name: ClassVar[str] = "slack"
 
-    def choose(self, sight: Sight, legal: list[Move], rng: random.Random) -> Move:
-        guide = policies.HeuristicPlayer()
-        order = sorted(legal, key=lambda move: guide.score(sight, move))
-        if len(order) == 1:
-            return order[0]
-        if sight.view.black_left <= self.late:
-            return self.late_choice(sight, order, rng)
-        samples, margin, nodes = ((self.mid_samples, self.mid_margin, self.mid_nodes)
-                                  if sight.view.black_left <= self.mid
-                                  else (self.samples, self.margin, self.max_nodes))
-        deals = [sight.sample(rng) for _ in range(samples)]
-        for short in self.handicaps(sight.view.diamonds_left, margin):
-            votes = self.votes(order, [blind.short_of(deal, short) for deal in deals], nodes)
-            best = max(votes.values())
-            if best > 0:
-                return next(move for move in order if votes[move] >= best - self.slack)
-        return order[0]
+    def pick(self, order: list[Move], votes: dict[Move, float]) -> Move:
+        best = max(votes.values())
+        return next(move for move in order if votes[move] >= best - self.slack)
 
 
 VARIANTS: dict[str, type] = {"late-short": LateShortTies, "slack": SlackVotes}

@@ -123,8 +123,13 @@ class MarginPlayer:
             votes = self.votes(order, [short_of(deal, short) for deal in deals], nodes)
             best = max(votes.values())
             if best > 0:  # the first handicap some move can still win under decides
-                return min(order, key=lambda move: -votes[move])  # ties: heuristic order
+                return self.pick(order, votes)
         return order[0]
+
+    def pick(self, order: list[Move], votes: dict[Move, float]) -> Move:
+        """The move with the most votes; ties go to the earliest in ``order`` (the rules of
+        thumb's).  One place, so a variant of the bench can weigh the votes otherwise."""
+        return min(order, key=lambda move: -votes[move])
 
     def late_choice(self, sight: Sight, order: list[Move], rng: random.Random) -> Move:
         """Near the end: up to ``late_samples`` deals with the whole deck, dealt one at a
