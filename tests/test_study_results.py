@@ -37,7 +37,7 @@ FILES = {  # file -> the seeds its command names
 }
 
 PLAYERS_QUOTED = ["random", "heuristic", "sampling", "sampling8", "margin", "margin-mid",
-                  "margin-late32"]
+                  "margin-mid-race", "margin-late32"]
 """The players notebook 08 compares: their files must be among the shipped ones."""
 
 SOLVER_FILES = ["black-diamond-20000.jsonl", "black-diamond-20001-40000.jsonl",
@@ -111,6 +111,19 @@ def test_a_sample_of_each_variant_file_is_solved_again_the_same_way(name):
 
 def test_the_players_notebook_08_compares_are_shipped():
     assert {f"player-{name}-1000.jsonl" for name in PLAYERS_QUOTED} <= set(FILES)
+
+
+def test_racing_the_samples_played_the_same_1000_games_with_fewer_searches():
+    """``player-margin-mid-race-1000`` is the middle-stage player with ``race`` (and its
+    winning lines not replayed): on every deal the same game as ``player-margin-mid-1000``,
+    so the same verdict and cards placed, and never more searches."""
+    plain = study.latest(study.load(RESULTS / "player-margin-mid-1000.jsonl"))
+    raced = study.latest(study.load(RESULTS / "player-margin-mid-race-1000.jsonl"))
+    assert set(raced) == set(plain) == set(range(1, 1001))
+    for seed, row in raced.items():
+        assert (row["verdict"], row["placed"]) == (plain[seed]["verdict"], plain[seed]["placed"])
+        assert row["searches"] <= plain[seed]["searches"], seed
+    assert sum(r["searches"] for r in raced.values()) < sum(r["searches"] for r in plain.values())
 
 
 def test_every_shipped_file_says_how_it_was_made():
