@@ -116,8 +116,8 @@ class LateShortTies(blind.MarginPlayer):
         tied = [move for move in order if votes[move] == best]
         if len(tied) > 1 and best > 0 and sight.view.diamonds_left > 1:
             short = self.votes(tied, [blind.short_of(deal, 1) for deal in deals])
-            return min(tied, key=lambda move: -short[move])
-        return min(order, key=lambda move: -votes[move])
+            return policies.SamplingPlayer.leader(tied, short)
+        return policies.SamplingPlayer.leader(order, votes)
 
 
 @dataclass

@@ -127,9 +127,10 @@ class MarginPlayer:
         return order[0]
 
     def pick(self, order: list[Move], votes: dict[Move, float]) -> Move:
-        """The move with the most votes; ties go to the earliest in ``order`` (the rules of
-        thumb's).  One place, so a variant of the bench can weigh the votes otherwise."""
-        return min(order, key=lambda move: -votes[move])
+        """The early and middle stages' choice from their votes: the leader (see
+        :meth:`SamplingPlayer.leader`); a hook, so a variant of the bench can weigh the
+        votes otherwise."""
+        return SamplingPlayer.leader(order, votes)
 
     def late_choice(self, sight: Sight, order: list[Move], rng: random.Random) -> Move:
         """Near the end: up to ``late_samples`` deals with the whole deck, dealt one at a
@@ -141,7 +142,7 @@ class MarginPlayer:
                 votes[move] += won
             if SamplingPlayer.settled(order, votes, left):
                 break
-        return min(order, key=lambda move: -votes[move])
+        return SamplingPlayer.leader(order, votes)
 
     def handicaps(self, diamonds_left: int, margin: int | None = None) -> list[int]:
         """The diamonds to take from each sampled deck, hardest first: ``margin`` (the

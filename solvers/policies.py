@@ -425,9 +425,15 @@ class SamplingPlayer:
                     break  # the samples are getting lost: one failure a decision is enough
                 votes[plan.line[0]] += 1
                 self.plans.append(plan)
-            order.sort(key=lambda move: -votes[move])  # stable: heuristic order breaks ties
+            order = [self.leader(order, votes)]
         self.played = order[0]
         return self.played
+
+    @staticmethod
+    def leader(order: Sequence[Move], votes: dict[Move, float]) -> Move:
+        """The move with the most votes; ties go to the earliest in ``order`` (the rules of
+        thumb's order, as the players sort their moves)."""
+        return min(order, key=lambda move: -votes[move])
 
     @staticmethod
     def contenders(order: Sequence[Move], votes: dict[Move, float], left: int
@@ -435,7 +441,7 @@ class SamplingPlayer:
         """The moves of ``order`` (ties: earlier first) that could still be chosen if every
         one of ``left`` samples to come voted for them: the leader, and each rival that
         could catch it."""
-        leader = min(order, key=lambda move: -votes[move])
+        leader = SamplingPlayer.leader(order, votes)
         rank = order.index(leader)
         return [move for index, move in enumerate(order)
                 if move == leader or votes[move] + left > votes[leader]
